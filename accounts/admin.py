@@ -1,0 +1,7 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+
+from accounts.models import InviteCode, User
+
+admin.site.register(User, UserAdmin)
+admin.site.register(InviteCode)

@@ -1,0 +1,80 @@
+"""The two commands of the README: start the site with a demo club, or run the tests.
+
+Needs nothing but Python 3.11+. It makes a virtual environment in `.venv`, installs the
+pinned packages from `pyproject.toml` (again only when that file changed), then hands over
+to Django or pytest inside that environment.
+
+    python3 scripts/dev.py run     # migrate, create the demo club once, serve on :8000
+    python3 scripts/dev.py test    # the test suite on the embedded settings
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+STAMP = VENV / ".stpete-installed"
+
+
+def requirements() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [*project["dependencies"], *project["optional-dependencies"]["test"]]
+
+
+def ensure_environment() -> None:
+    """Create the virtual environment and install the pinned packages when they changed."""
+    if sys.version_info < (3, 11):  # noqa: UP036  (a newcomer may run an old python3)
+        sys.exit("stpete needs Python 3.11 or newer.")
+    if not PYTHON.exists():
+        print("Creating the virtual environment in .venv …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = requirements()
+    digest = hashlib.sha256("\n".join(wanted).encode()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == digest:
+        return
+    print("Installing the pinned packages (first time only) …", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, *wanted], check=True)
+    STAMP.write_text(digest)
+
+
+def in_venv(*args: str, env: dict[str, str] | None = None) -> int:
+    return subprocess.run([str(PYTHON), *args], cwd=ROOT, env=env, check=False).returncode
+
+
+def run_site(args: list[str]) -> int:
+    """Migrate, create the demo club (once) and serve the site with its background sweep."""
+    for step in (["manage.py", "migrate", "--noinput"], ["manage.py", "demo"]):
+        code = in_venv(*step)
+        if code:
+            return code
+    address = args[0] if args else "127.0.0.1:8000"
+    return in_venv("manage.py", "runserver", address)
+
+
+def run_tests(args: list[str]) -> int:
+    """The suite on the embedded settings; the browser tests run from .ci/run only."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    return in_venv("-m", "pytest", "-q", "-m", "not browser", *args, env=env)
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
+        print(__doc__)
+        return 2
+    ensure_environment()
+    command, rest = sys.argv[1], sys.argv[2:]
+    return run_site(rest) if command == "run" else run_tests(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

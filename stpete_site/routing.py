@@ -1,0 +1,3 @@
+"""WebSocket routes; the consumers only push, moves go over HTTP."""
+
+websocket_urlpatterns: list = []
