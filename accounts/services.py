@@ -113,24 +113,20 @@ def invite_create(*, user: User, note: str = "") -> InviteCode:
 
 
 @transaction.atomic
-def user_signup(
-    *, username: str, email: str, password: str, invite_code: str = "", language: str = ""
-) -> User:
+def user_signup(*, username: str, email: str, password: str, invite_code: str = "") -> User:
     """Create a member according to the club's SIGNUP_MODE.
 
     "open": anybody; "invite": `invite_code` must be usable, and one use is counted in the same
     transaction; "closed": raises SignupClosed. The form has already validated the username,
-    e-mail and password; `language` is the page language at sign-up, kept as a first choice.
+    e-mail and password. The language stays empty: the site follows the browser until the
+    member picks one.
     """
     mode = settings.SIGNUP_MODE
     if mode == "closed":
         raise SignupClosed
     if mode == "invite":
         invite_redeem(code=invite_code)
-    language = language if language in {"en", "de"} else ""
-    return User.objects.create_user(
-        username=username, email=email, password=password, language=language
-    )
+    return User.objects.create_user(username=username, email=email, password=password)
 
 
 def profile_update(*, user: User, **fields: Any) -> User:

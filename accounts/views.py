@@ -8,7 +8,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
@@ -34,7 +33,6 @@ def signup(request: HttpRequest) -> HttpResponse:
                     email=data["email"],
                     password=data["password1"],
                     invite_code=data.get("invite_code", ""),
-                    language=get_language(),
                 )
             except services.InviteError as error:
                 form.add_error("invite_code", str(error.message))
