@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import RequestFactory
 from django.urls import reverse
+from django.utils import translation
 from django.views import defaults
 
 from tests.web.accounts_helpers import member
@@ -67,18 +69,21 @@ def test_the_404_page_speaks_german_to_a_german_browser(client, settings):
 
 def test_the_403_page_renders():
     request = RequestFactory().get("/")
-    from django.contrib.auth.models import AnonymousUser
-
     request.user = AnonymousUser()
-    response = defaults.permission_denied(request, exception=None)
+    with translation.override("en"):
+        response = defaults.permission_denied(request, exception=None)
     assert response.status_code == 403
     assert "You may not open this page" in response.content.decode()
 
 
 def test_the_500_page_renders_without_any_context():
-    response = defaults.server_error(RequestFactory().get("/"))
+    with translation.override("en"):
+        response = defaults.server_error(RequestFactory().get("/"))
     assert response.status_code == 500
     assert "Something went wrong on our side" in response.content.decode()
+    with translation.override("de"):
+        response = defaults.server_error(RequestFactory().get("/"))
+    assert "Bei uns ist etwas schiefgegangen" in response.content.decode()
 
 
 def test_an_expired_form_shows_the_friendly_csrf_page(settings):
