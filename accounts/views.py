@@ -61,9 +61,12 @@ def profile(request: HttpRequest) -> HttpResponse:
             services.profile_update(user=user, **form.changed_profile())
             messages.success(request, _("Your profile is saved."))
             response = redirect("accounts:profile")
+            # Keep the language cookie in step: it outlives the session, and an old cookie
+            # would otherwise beat the browser's language for a member who chose "browser".
             if user.language:
-                # Keep the cookie in step, so the language stays after logging out.
                 response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language)
+            else:
+                response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
             return response
     else:
         form = ProfileForm(instance=user)
