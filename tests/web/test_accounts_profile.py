@@ -202,3 +202,28 @@ def test_today_is_the_members_today():
         )
         assert not form.is_valid()
         assert "vacation_end" in form.errors
+
+
+def test_following_the_browser_again_forgets_the_language_cookie(alice_client):
+    alice_client.post(SETLANG, {"language": "de", "next": "/"})
+    response = alice_client.post(PROFILE, profile_data(language=""))
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == ""
+    assert User.objects.get(username="alice").language == ""
+    assert "Your profile" in alice_client.get(PROFILE, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_a_german_member_sees_the_layout_in_german(client):
+    client.force_login(member("bob", language="de"))
+    page = client.get(PROFILE).content.decode()
+    for words in ("Meine Partien", "Offene Partien", "Neue Partie", "Abmelden", "Urlaub"):
+        assert words in page
+
+
+def test_profile_update_refuses_fields_that_are_not_the_profile():
+    from accounts.services import profile_update
+
+    alice = member("alice")
+    with pytest.raises(ValueError, match="is_staff"):
+        profile_update(user=alice, is_staff=True)
+    alice.refresh_from_db()
+    assert alice.is_staff is False
