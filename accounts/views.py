@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -36,6 +37,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 )
             except services.InviteError as error:
                 form.add_error("invite_code", str(error.message))
+            except IntegrityError:  # Someone took the name since the form checked it.
+                form.add_error("username", _("This username is taken. Please choose another."))
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 messages.success(
