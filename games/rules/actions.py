@@ -111,9 +111,9 @@ def must_buy_worker(state: GameState, seat: int) -> bool:
     for row, lower in ((state.upper, False), (state.lower, True)):
         for instance in row:
             card = cards_of[instance]
-            if card.color == "worker" and not card.trading:
-                if profile.price(card, lower) <= player.money:
-                    return True
+            affordable = profile.price(card, lower) <= player.money
+            if card.color == "worker" and not card.trading and affordable:
+                return True
     return False
 
 
@@ -239,7 +239,7 @@ def observatory(state: GameState, seat: int, move: Move, events: Events) -> Game
         }
     )
     player = player.evolve(used=(*player.used, move.observatory))
-    piles = state.piles[:index] + (pile[1:],) + state.piles[index + 1 :]
+    piles = (*state.piles[:index], pile[1:], *state.piles[index + 1 :])
     return state.with_player(seat, player, piles=piles, drawn=drawn)
 
 

@@ -1,4 +1,4 @@
-"""The game state (rulebook "Preparation" and "Playing the game"): immutable data plus its JSON form.
+"""The game state (rulebook "Preparation", "Playing the game"): immutable data and its JSON form.
 
 A `GameState` is a frozen dataclass holding tuples; the engine derives new states with
 `evolve`, copying only the references that change. Card instances are short strings such as
@@ -97,7 +97,7 @@ class GameState:
         return GameState(**values)
 
     def with_player(self, seat: int, player: PlayerState, **changes: Any) -> GameState:
-        players = self.players[:seat] + (player,) + self.players[seat + 1 :]
+        players = (*self.players[:seat], player, *self.players[seat + 1 :])
         return self.evolve(players=players, **changes)
 
     def pile(self, phase: str) -> tuple[str, ...]:

@@ -6,7 +6,9 @@ from .builders import kinds, of_kind, pass_all, state
 
 
 def test_placing_the_last_card_of_a_pile_makes_this_the_last_round():
-    s = state(phase="worker", board={"upper": ["author#0"]}, piles={"building": ["market#0", "market#1"]})
+    s = state(
+        phase="worker", board={"upper": ["author#0"]}, piles={"building": ["market#0", "market#1"]}
+    )
     s, events = pass_all(s)
     assert s.last_round
     assert of_kind(events, "last_round") == [{"kind": "last_round", "pile": "building", "round": 2}]
@@ -15,7 +17,7 @@ def test_placing_the_last_card_of_a_pile_makes_this_the_last_round():
 
 def test_a_short_pile_places_what_it_has():
     s = state(phase="aristocrat", board={"upper": ["author#0"]}, piles={"trading": ["bank#0"]})
-    s, events = pass_all(s)
+    s, _ = pass_all(s)
     assert s.upper == ("author#0", "bank#0")
     assert s.last_round
 

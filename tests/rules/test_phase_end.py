@@ -76,7 +76,11 @@ def test_the_worker_phase_scores_green_cards_including_green_trading_cards():
 
 
 def test_the_aristocrat_phase_scores_red_cards():
-    s = state(phase="aristocrat", players=[{"money": 0, "area": ["controller#0", "lumberjack#0"]}, {}], board=BOARD)
+    s = state(
+        phase="aristocrat",
+        players=[{"money": 0, "area": ["controller#0", "lumberjack#0"]}, {}],
+        board=BOARD,
+    )
     s, events = pass_all(s)
     line = of_kind(events, "score")[0]
     assert (line["money_gain"], line["points_gain"]) == (4, 1)

@@ -35,7 +35,11 @@ def test_importing_the_engine_loads_neither_django_nor_random_nor_the_command_li
         "('django', 'random', 'secrets') or m == 'games.rules.cli'))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ENGINE.parents[1]
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ENGINE.parents[1],
     )
     assert out.stdout.strip() == "[]"
 

@@ -16,7 +16,11 @@ def test_after_the_worker_phase_the_board_is_refilled_to_eight_from_the_building
     assert s.upper == (*WORKERS, *BUILDINGS[:5])
     assert s.lower == ("gold_miner#0",)
     assert s.pile("building") == tuple(BUILDINGS[5:])
-    assert of_kind(events, "refill")[0] == {"kind": "refill", "pile": "building", "cards": BUILDINGS[:5]}
+    assert of_kind(events, "refill")[0] == {
+        "kind": "refill",
+        "pile": "building",
+        "cards": BUILDINGS[:5],
+    }
 
 
 def test_a_full_board_gets_no_new_cards_even_if_nobody_took_one():
@@ -28,7 +32,11 @@ def test_a_full_board_gets_no_new_cards_even_if_nobody_took_one():
 
 
 def test_after_the_building_phase_cards_come_from_the_aristocrat_pile():
-    s = state(phase="building", board={"upper": WORKERS}, piles={"aristocrat": [f"author#{i}" for i in range(6)] + ["judge#0"]})
+    s = state(
+        phase="building",
+        board={"upper": WORKERS},
+        piles={"aristocrat": [f"author#{i}" for i in range(6)] + ["judge#0"]},
+    )
     s, _ = pass_all(s)
     assert s.upper == (*WORKERS, *(f"author#{i}" for i in range(6)))
 

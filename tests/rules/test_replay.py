@@ -30,7 +30,10 @@ def test_a_golden_log_replays_to_its_recorded_final_scores(path):
 
 def test_replay_names_the_first_illegal_move():
     log = load(FIXTURES[0])
-    moves = [*log["moves"][:5], {"seat": log["moves"][5]["seat"], "move": {"kind": "take", "card": "nothing#0"}}]
+    moves = [
+        *log["moves"][:5],
+        {"seat": log["moves"][5]["seat"], "move": {"kind": "take", "card": "nothing#0"}},
+    ]
     with pytest.raises(ReplayError) as error:
         replay(log["options"], log["seed"], moves)
     assert error.value.index == 5

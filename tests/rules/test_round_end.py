@@ -38,10 +38,17 @@ def test_start_markers_pass_one_seat_to_the_left():
 def test_the_next_round_starts_with_the_new_worker_start_player():
     s, events = end_of_round()
     assert (s.round, s.phase, s.turn) == (3, "worker", 1)
-    assert of_kind(events, "phase")[-1] == {"kind": "phase", "round": 3, "phase": "worker", "start_seat": 1}
+    assert of_kind(events, "phase")[-1] == {
+        "kind": "phase",
+        "round": 3,
+        "phase": "worker",
+        "start_seat": 1,
+    }
     assert of_kind(events, "round_end")[0]["round"] == 2
 
 
 def test_in_a_solo_game_the_player_keeps_all_markers():
-    s, _ = end_of_round(players=1, markers={"worker": 0, "building": 0, "aristocrat": 0, "trading": 0})
+    s, _ = end_of_round(
+        players=1, markers={"worker": 0, "building": 0, "aristocrat": 0, "trading": 0}
+    )
     assert s.markers == (0, 0, 0, 0)

@@ -19,6 +19,8 @@ def test_tied_players_are_separated_by_money_left_after_conversion():
 
 
 def test_players_tied_on_points_and_money_left_share_the_win():
-    rows = final_scores(state(players=[{"points": 30, "money": 5}, {"points": 30, "money": 5}, {"points": 2}]))
+    rows = final_scores(
+        state(players=[{"points": 30, "money": 5}, {"points": 30, "money": 5}, {"points": 2}])
+    )
     assert [r["rank"] for r in rows] == [1, 1, 3]
     assert [r["winner"] for r in rows] == [True, True, False]

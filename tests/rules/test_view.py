@@ -53,7 +53,12 @@ def test_the_seat_sees_what_playing_a_hand_card_would_cost():
 
 
 def test_the_summary_shows_income_per_phase_and_aristocrat_points():
-    s = state(players=[{"area": ["lumberjack#0", "market#0", "author#0", "pope#0"], "hand": ["judge#0"]}, {}])
+    s = state(
+        players=[
+            {"area": ["lumberjack#0", "market#0", "author#0", "pope#0"], "hand": ["judge#0"]},
+            {},
+        ]
+    )
     summary = player_view(s, 1)["players"][0]["summary"]
     assert summary["income"] == {
         "worker": {"rubles": 3, "points": 0},
