@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules import BOTS, apply_move, is_over, new_game, replay, to_act  # noqa: E402
-from games.rules.cli import simulate  # noqa: E402
+from games.rules import BOTS, apply_move, is_over, new_game, replay, to_act
+from games.rules.cli import simulate
 
 
 def record_games(games: int, players: int, bot: str) -> list[tuple[dict, int, list]]:

@@ -259,9 +259,12 @@ def check_options(options: dict[str, Any]) -> tuple[str, int]:
     """Validate game options; returns (edition, number of players)."""
     if not isinstance(options, dict):
         raise InvalidOptions("options must be a dict")
-    unknown = set(options) - {"edition", "players"}
+    unknown = set(options) - {"edition", "players", "expansions"}
     if unknown:
         raise InvalidOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+    expansions = options.get("expansions") or []
+    if not isinstance(expansions, list | tuple) or expansions:
+        raise InvalidOptions(f"expansions are not supported yet: {expansions!r}")
     edition = options.get("edition", "1st")
     if edition not in ("1st", "2nd"):
         raise InvalidOptions(f"edition must be '1st' or '2nd', not {edition!r}")

@@ -216,6 +216,7 @@ def test_the_edition_defaults_to_the_first():
         ({"players": "2"}, "players"),
         ({"players": 2, "edition": "3rd"}, "edition"),
         ({"players": 2, "colour": "red"}, "colour"),
+        ({"players": 2, "expansions": ["banquet"]}, "expansions"),
     ],
 )
 def test_bad_options_raise_a_value_error_naming_the_problem(options, named):
