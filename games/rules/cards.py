@@ -149,3 +149,29 @@ CATALOGUES: dict[str, Catalogue] = _load()
 def catalogue(edition: str) -> Catalogue:
     """The catalogue of an edition ("1st" or "2nd")."""
     return CATALOGUES[edition]
+
+
+def card_catalogue(edition: str) -> dict[str, dict[str, object]]:
+    """The cards of an edition as JSON-ready data for clients (names, texts, numbers), by type id.
+
+    `market` lists the market symbol of each copy (2nd edition; shown only, no rule effect).
+    """
+    return {
+        card.id: {
+            "deck": card.deck,
+            "color": card.color,
+            "trading": card.trading,
+            "cost": card.cost,
+            "rubles": card.rubles,
+            "points": card.points,
+            "copies": card.copies,
+            "symbols": sorted(card.symbols),
+            "market": list(card.market),
+            "ability": card.ability.key or None,
+            "name_en": card.name_en,
+            "name_de": card.name_de,
+            "text_en": card.text_en,
+            "text_de": card.text_de,
+        }
+        for card in CATALOGUES[edition].types.values()
+    }
