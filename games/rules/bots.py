@@ -1,0 +1,141 @@
+"""Bots: pure functions of (state, seat, seed) that return a legal Move.
+
+`random` picks uniformly among the legal moves. `greedy` values each move as points it will bring
+(income times the scorings still to come, aristocrat-table gains) minus what the rubles it costs
+are worth, where a ruble is worth more early (it buys future income) and little at the end. It
+keeps money for the next phase by valuing rubles, takes good cards into its hand when it cannot
+pay yet, and buys Pub points once rubles are worth less than half a point. Randomness only from
+our own generator (rng.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import Card, catalogue
+from .engine import legal_moves
+from .moves import Move
+from .prices import profile_of
+from .rng import SplitMix64
+from .scoring import aristocrat_points, distinct_aristocrats
+from .state import PHASES, GameState, PlayerState
+
+Bot = Callable[[GameState, int, int], Move]
+
+
+def random_bot(state: GameState, seat: int, seed: int) -> Move:
+    """A uniformly random legal move."""
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    return moves[SplitMix64(seed).below(len(moves))]
+
+
+def rounds_left(state: GameState) -> int:
+    """Rounds still to play after this one, guessed from the shortest pile (~6 cards a round)."""
+    if state.last_round:
+        return 0
+    return max(0, min(len(pile) for pile in state.piles) // 6)
+
+
+def _scorings(state: GameState, color: str) -> int:
+    """Scorings of `color` a card placed now will still receive."""
+    this_round = PHASES.index(color) >= PHASES.index(state.phase) and state.step == "actions"
+    return rounds_left(state) + (1 if this_round else 0)
+
+
+def ruble_value(state: GameState) -> float:
+    """Points a ruble is worth now: it buys income early on, only 1/10 point at the end."""
+    return 0.1 + 0.07 * min(rounds_left(state), 4)
+
+
+def card_value(state: GameState, player: PlayerState, card: Card, displaced: Card | None) -> float:
+    """Points (rubles converted) the card brings over the rest of the game."""
+    cards_of = catalogue(state.edition).instances
+    n = _scorings(state, card.color)
+    value = n * (card.points + card.rubles * ruble_value(state))
+    if displaced is not None:
+        value -= n * (displaced.points + displaced.rubles * ruble_value(state))
+    if card.color == "aristocrat":
+        area = [c for c in player.area if cards_of[c] is not displaced]
+        before = distinct_aristocrats(cards_of, player.area)
+        after = len({cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id})
+        value += aristocrat_points(after) - aristocrat_points(before)
+    return value + ability_value(state, player, card)
+
+
+def ability_value(state: GameState, player: PlayerState, card: Card) -> float:
+    """A rough worth of the card's ability, read from its hooks (never from its name)."""
+    cards_of = catalogue(state.edition).instances
+    ability = card.ability
+    worth = ruble_value(state)
+    future = rounds_left(state)
+    value = 0.0
+    if ability.scoring_bonus is not None:
+        cards = [cards_of[c] for c in player.area] + [card]
+        for phase in PHASES[:3]:
+            rubles, points = ability.scoring_bonus(phase, cards)
+            value += _scorings(state, phase) * (points + rubles * worth)
+    if ability.discount_color is not None:
+        value += 0.8 * future * worth
+    if ability.hand_limit_bonus:
+        value += 0.5
+    if ability.pub_points:
+        value += _scorings(state, "building") * 2.0
+    if ability.displace_value is not None and ability.displace_value > card.cost:
+        value += 0.5 * (ability.displace_value - card.cost) * worth
+    return value
+
+
+def _reserve(state: GameState) -> int:
+    """Rubles the greedy bot likes to keep for the next phases (none in the last round)."""
+    return 0 if state.last_round else 8
+
+
+def _score(state: GameState, seat: int, move: Move) -> float:
+    cards_of = catalogue(state.edition).instances
+    player = state.players[seat]
+    worth = ruble_value(state)
+    if move.kind in ("buy", "play"):
+        card = cards_of[move.card]  # type: ignore[index]
+        displaced = cards_of[move.displace] if move.displace else None
+        lower = move.card in state.lower
+        price = profile_of(cards_of, player.area).price(card, lower, displaced)
+        if move.kind == "play":
+            price = profile_of(cards_of, player.area).price(card, False, displaced)
+        gain = card_value(state, player, card, displaced) - price * worth
+        return gain + (5.0 if move.kind == "play" else 0.0)
+    if move.kind == "take":
+        if rounds_left(state) == 0:
+            return -10.0
+        card = cards_of[move.card]  # type: ignore[index]
+        displaced = None
+        if card.trading:
+            targets = [cards_of[c] for c in player.area if cards_of[c].id in card.target_ids]
+            if not targets:
+                return -10.0
+            displaced = min(targets, key=lambda t: t.points + t.rubles)
+        gain = card_value(state, player, card, displaced) - card.cost * worth
+        return 0.4 * gain - 1.5
+    if move.kind == "pub":
+        points = move.points or 0
+        short = max(0, _reserve(state) - (player.money - 2 * points))
+        return (1 - 2 * worth) * points - 0.5 * short
+    if move.kind == "discard":
+        return 0.0
+    if move.kind == "pass":
+        return 0.0 if move.until is None else -0.01
+    return -1.0  # pub plans and the Observatory: left to humans
+
+
+def greedy_bot(state: GameState, seat: int, seed: int) -> Move:
+    """The legal move with the best value; ties broken by the seed."""
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    rng = SplitMix64(seed)
+    best = max(moves, key=lambda m: (_score(state, seat, m), rng.next_u64()))
+    return best
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
