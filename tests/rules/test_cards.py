@@ -41,7 +41,9 @@ def test_the_editions_differ_where_the_rulebook_says():
         ("mariinsky_theater", 10, 15),
     ]:
         assert (first[card_id]["cost"], second[card_id]["cost"]) == (cost_1st, cost_2nd)
-    assert "pope" in first and "abbot" in second and "czarina" in second
+    assert "pope" in first
+    assert "abbot" in second
+    assert "czarina" in second
 
 
 def test_green_trading_cards_displace_the_worker_with_their_symbol():

@@ -12,7 +12,8 @@ def test_in_the_first_worker_phase_only_buying_a_worker_is_allowed():
     s = new_game({"players": 3}, 7)
     seat = to_act(s)[0]
     moves = legal_moves(s, seat)
-    assert moves and all(m.kind == "buy" for m in moves)
+    assert moves
+    assert all(m.kind == "buy" for m in moves)
     for move in ({"kind": "take", "card": s.upper[0]}, {"kind": "pass"}):
         with pytest.raises(IllegalMove) as error:
             apply_move(s, seat, move)
@@ -29,7 +30,8 @@ def test_after_the_first_worker_phase_every_player_has_two_workers():
     assert [len(p.area) for p in s.players] == [2, 2, 2, 2]
     assert not s.first_worker_phase
     passes = of_kind(events, "pass")
-    assert len(passes) == 4 and all(p["forced"] for p in passes)
+    assert len(passes) == 4
+    assert all(p["forced"] for p in passes)
 
 
 def test_a_player_with_two_workers_is_passed_for_automatically():

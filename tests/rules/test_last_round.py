@@ -25,10 +25,12 @@ def test_a_short_pile_places_what_it_has():
 def test_the_last_round_is_played_through_the_trading_phase():
     s = state(phase="worker", board={"upper": ["author#0"]}, piles={"building": ["market#0"]})
     s, _ = pass_all(s)
-    assert s.phase == "building" and not is_over(s)
+    assert s.phase == "building"
+    assert not is_over(s)
     s, _ = pass_all(s)
     s, _ = pass_all(s)
-    assert s.phase == "trading" and not is_over(s)
+    assert s.phase == "trading"
+    assert not is_over(s)
     s, events = pass_all(s)
     assert is_over(s)
     assert kinds(events)[-3:] == ["game_end", "final_score", "final_score"]
@@ -40,6 +42,7 @@ def test_emptying_the_worker_pile_at_round_end_makes_the_next_round_the_last():
     assert (s.round, s.phase, s.last_round) == (3, "worker", True)
     for _ in range(3):
         s, _ = pass_all(s)
-    assert s.phase == "trading" and not is_over(s)
+    assert s.phase == "trading"
+    assert not is_over(s)
     s, _ = pass_all(s)
     assert is_over(s)

@@ -47,7 +47,8 @@ def test_the_drawn_card_is_bought_at_its_normal_price():
         "price": 16,
         "displaced": None,
     }
-    assert s.drawn is None and to_act(s) == (1,)
+    assert s.drawn is None
+    assert to_act(s) == (1,)
 
 
 def test_the_drawn_card_may_be_discarded_or_taken_into_hand():
@@ -121,4 +122,5 @@ def test_used_observatories_turn_back_at_the_end_of_the_round():
         piles={"worker": ["lumberjack#0", "lumberjack#1", "lumberjack#2"]},
     )
     s, _ = pass_all(s)
-    assert s.phase == "worker" and s.players[0].used == ()
+    assert s.phase == "worker"
+    assert s.players[0].used == ()

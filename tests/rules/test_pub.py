@@ -59,7 +59,8 @@ def test_pub_owners_decide_in_order_from_the_building_start_player():
 def test_a_pub_owner_who_cannot_afford_a_point_is_skipped():
     s = state(players=[{"area": ["pub#0"], "money": 1}, {}], board=BOARD)
     s, _ = pass_all(s)
-    assert s.step == "actions" and s.phase == "aristocrat"
+    assert s.step == "actions"
+    assert s.phase == "aristocrat"
 
 
 def test_while_a_pub_decision_is_pending_other_moves_are_refused():

@@ -21,7 +21,8 @@ def test_a_pub_plan_is_carried_out_at_building_scoring_without_waiting():
     s = state(players=[{"area": ["pub#0"], "money": 20}, {}], board=BOARD)
     s, _ = play(s, 0, kind="pub_plan", points=4)
     s, events = pass_all(s)
-    assert s.phase == "aristocrat" and s.step == "actions"
+    assert s.phase == "aristocrat"
+    assert s.step == "actions"
     pub = of_kind(events, "pub")[0]
     assert (pub["points"], pub["automatic"]) == (4, True)
     assert (s.players[0].money, s.players[0].points) == (12, 4)

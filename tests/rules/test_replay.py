@@ -49,7 +49,8 @@ def test_the_command_line_replays_a_log_and_prints_the_final_scores():
     out = run_cli("replay", str(FIXTURES[0]))
     assert out.returncode == 0
     printed = json.loads(out.stdout)
-    assert printed["over"] and printed["scores"] == load(FIXTURES[0])["expected"]["final_scores"]
+    assert printed["over"]
+    assert printed["scores"] == load(FIXTURES[0])["expected"]["final_scores"]
 
 
 def test_the_command_line_reports_an_unfinished_game_as_such(tmp_path):
@@ -58,7 +59,8 @@ def test_the_command_line_reports_an_unfinished_game_as_such(tmp_path):
     path = tmp_path / "short.json"
     path.write_text(json.dumps(log), encoding="utf-8")
     printed = json.loads(run_cli("replay", str(path)).stdout)
-    assert printed["over"] is False and "not over" in printed["note"]
+    assert printed["over"] is False
+    assert "not over" in printed["note"]
 
 
 def test_the_command_line_exits_1_naming_the_illegal_move(tmp_path):
@@ -68,7 +70,8 @@ def test_the_command_line_exits_1_naming_the_illegal_move(tmp_path):
     path.write_text(json.dumps(log), encoding="utf-8")
     out = run_cli("replay", str(path))
     assert out.returncode == 1
-    assert "move 4" in out.stderr and "not_now" in out.stderr
+    assert "move 4" in out.stderr
+    assert "not_now" in out.stderr
 
 
 def test_simulate_prints_one_json_line_of_totals():

@@ -168,7 +168,8 @@ def test_two_workers_per_player_are_laid_into_the_upper_row():
     for players in (1, 2, 3, 4):
         s = new_game({"players": players}, players)
         cards_of = catalogue("1st").instances
-        assert len(s.upper) == 2 * players and s.lower == ()
+        assert len(s.upper) == 2 * players
+        assert s.lower == ()
         assert all(cards_of[c].deck == "worker" for c in s.upper)
         assert len(s.piles[0]) == 31 - 2 * players
 

@@ -58,4 +58,5 @@ def test_a_pending_pub_decision_is_never_passed_for():
     s = state(players=[{"area": ["pub#0"]}, {}], board=BOARD)
     s, _ = play(s, 0, kind="pass", until="phase")
     s, _ = play(s, 1, kind="pass")
-    assert s.step == "pub" and to_act(s) == (0,)
+    assert s.step == "pub"
+    assert to_act(s) == (0,)

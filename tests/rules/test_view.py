@@ -34,7 +34,8 @@ def test_money_hands_and_areas_of_every_player_are_public():
     s = state(players=[{"money": 7, "hand": ["author#0"]}, {"area": ["market#0"]}])
     for seat in (None, 0, 1):
         players = player_view(s, seat)["players"]
-        assert players[0]["money"] == 7 and players[0]["hand"] == ["author#0"]
+        assert players[0]["money"] == 7
+        assert players[0]["hand"] == ["author#0"]
         assert players[1]["area"] == ["market#0"]
 
 
@@ -94,7 +95,8 @@ def test_the_view_shows_a_pending_pub_decision():
 def test_a_finished_game_shows_the_final_scores():
     s = state(step="over", players=[{"points": 3}, {"points": 5}])
     view = player_view(s, None)
-    assert view["game_over"] and view["to_act"] == []
+    assert view["game_over"]
+    assert view["to_act"] == []
     assert [row["winner"] for row in view["scores"]] == [False, True]
 
 
