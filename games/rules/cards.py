@@ -1,0 +1,133 @@
+"""The card catalogue (rulebook "Game Material", "The cards"), read once from data/cards.toml.
+
+Card *types* live in the catalogue; the cards in a game are *instances* named "<type id>#<n>", n
+counting the copies of that type in catalogue order. Instance names therefore depend only on the
+edition, never on how the piles were shuffled, and reveal nothing.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .abilities import ABILITIES, NO_ABILITY, Ability
+
+DECKS: tuple[str, ...] = ("worker", "building", "aristocrat", "trading")
+COLORS: tuple[str, ...] = ("worker", "building", "aristocrat")
+EDITIONS: tuple[str, ...] = ("1st", "2nd")
+# Copies per pile, as the rulebook lists them for both editions (checked at import).
+PILE_SIZES: dict[str, int] = {"worker": 31, "building": 28, "aristocrat": 27, "trading": 30}
+
+_DATA = Path(__file__).with_name("data") / "cards.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card type of one edition, with its ability hooks resolved for fast lookups."""
+
+    id: str
+    edition: str
+    deck: str
+    color: str
+    cost: int
+    rubles: int
+    points: int
+    copies: int
+    symbols: frozenset[str]
+    market: tuple[str, ...]
+    name_en: str
+    name_de: str
+    text_en: str
+    text_de: str
+    ability: Ability
+
+    @property
+    def trading(self) -> bool:
+        return self.deck == "trading"
+
+    @property
+    def displace_value(self) -> int:
+        """What the card counts as when a trading card displaces it."""
+        value = self.ability.displace_value
+        return self.cost if value is None else value
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """All cards of one edition: types by id, instances by name, instances per pile."""
+
+    edition: str
+    types: dict[str, Card]
+    instances: dict[str, Card]
+    decks: dict[str, tuple[str, ...]]
+
+    def market_symbol(self, instance: str) -> str:
+        """2nd edition market symbol printed on this copy ("" if none); no rule effect."""
+        card = self.instances[instance]
+        index = int(instance.rsplit("#", 1)[1])
+        return card.market[index] if index < len(card.market) else ""
+
+
+def _card(entry: dict[str, object], edition: str) -> Card:
+    key = entry.get("ability")
+    if key is not None and key not in ABILITIES:
+        raise ValueError(f"card {entry['id']}: unknown ability {key!r}")
+    copies = int(entry["copies"])  # type: ignore[call-overload]
+    market = tuple(entry.get("market", ()))  # type: ignore[call-overload]
+    if market and len(market) != copies:
+        raise ValueError(f"card {entry['id']}: one market symbol per copy expected")
+    return Card(
+        id=str(entry["id"]),
+        edition=edition,
+        deck=str(entry["deck"]),
+        color=str(entry["color"]),
+        cost=int(entry["cost"]),  # type: ignore[call-overload]
+        rubles=int(entry["rubles"]),  # type: ignore[call-overload]
+        points=int(entry["points"]),  # type: ignore[call-overload]
+        copies=copies,
+        symbols=frozenset(entry.get("symbols", ())),  # type: ignore[call-overload]
+        market=market,
+        name_en=str(entry["name_en"]),
+        name_de=str(entry["name_de"]),
+        text_en=str(entry["text_en"]),
+        text_de=str(entry["text_de"]),
+        ability=ABILITIES[str(key)] if key is not None else NO_ABILITY,
+    )
+
+
+def _build(edition: str, entries: list[dict[str, object]]) -> Catalogue:
+    types: dict[str, Card] = {}
+    instances: dict[str, Card] = {}
+    decks: dict[str, list[str]] = {deck: [] for deck in DECKS}
+    for entry in entries:
+        if entry["edition"] not in (edition, "both"):
+            continue
+        card = _card(entry, edition)
+        if card.id in types:
+            raise ValueError(f"card {card.id} listed twice for the {edition} edition")
+        if card.deck not in DECKS or card.color not in COLORS:
+            raise ValueError(f"card {card.id}: bad deck or colour")
+        types[card.id] = card
+        for n in range(card.copies):
+            name = f"{card.id}#{n}"
+            instances[name] = card
+            decks[card.deck].append(name)
+    for deck, size in PILE_SIZES.items():
+        if len(decks[deck]) != size:
+            raise ValueError(f"{edition} edition: {deck} pile has {len(decks[deck])}, not {size}")
+    return Catalogue(edition, types, instances, {d: tuple(v) for d, v in decks.items()})
+
+
+def _load() -> dict[str, Catalogue]:
+    with _DATA.open("rb") as handle:
+        entries = tomllib.load(handle)["card"]
+    return {edition: _build(edition, entries) for edition in EDITIONS}
+
+
+CATALOGUES: dict[str, Catalogue] = _load()
+
+
+def catalogue(edition: str) -> Catalogue:
+    """The catalogue of an edition ("1st" or "2nd")."""
+    return CATALOGUES[edition]

@@ -1,0 +1,34 @@
+"""Errors the engine raises: an illegal move (with a stable code) and invalid game options."""
+
+from __future__ import annotations
+
+# Every code IllegalMove may carry, with the sentence a player sees; documented in docs/moves.md.
+MESSAGES: dict[str, str] = {
+    "malformed_move": "That move is not written the way the server expects.",
+    "game_over": "The game is over.",
+    "not_your_turn": "It is not your turn.",
+    "no_such_card": "That card is not available for this action.",
+    "cannot_afford": "You do not have enough rubles.",
+    "hand_full": "Your hand is full.",
+    "must_buy_worker": "In the first worker phase you must buy a worker until you have two.",
+    "must_displace": "A trading card must displace a card of its colour in your area.",
+    "cannot_displace": "That card cannot be displaced by this trading card.",
+    "not_now": "That action is not possible at this moment.",
+    "observatory_used": "That Observatory has already been used this round.",
+    "pile_too_small": "The Observatory may not draw the last card of a pile.",
+    "too_many_points": "You cannot buy that many points.",
+    "no_pub": "You own no Pub.",
+}
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow; `code` is stable, `message` is for the player."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        self.code = code
+        self.message = message or MESSAGES.get(code, "That move is not allowed.")
+        super().__init__(f"{code}: {self.message}")
+
+
+class InvalidOptions(ValueError):
+    """Game options that do not describe a playable game; the message names the problem."""

@@ -1,0 +1,82 @@
+"""What a card costs a player (rulebook "Cost Reduction", "The trading cards", "What does a
+trading card cost?"; `003` for the Observatory and Warehouse displacement limits).
+
+Price = printed cost (a trading card: the difference to the displaced card, or 1 if not dearer)
+minus 1 per identical card in the area, minus 1 from the lower row, minus 1 per discount card of
+the bought card's colour (Carpenter Workshop: blue, Gold Smelter: red); never below 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import Card
+from .state import PlayerState
+
+BASE_HAND_LIMIT = 3
+
+
+class AreaProfile:
+    """Counts over a play area that prices need, computed once per player and move list."""
+
+    __slots__ = ("by_color", "same")
+
+    def __init__(self, cards_of: Mapping[str, Card], area: tuple[str, ...]) -> None:
+        same: dict[str, int] = {}
+        by_color: dict[str, int] = {}
+        for instance in area:
+            card = cards_of[instance]
+            same[card.id] = same.get(card.id, 0) + 1
+            color = card.ability.discount_color
+            if color is not None:
+                by_color[color] = by_color.get(color, 0) + 1
+        self.same = same
+        self.by_color = by_color
+
+    def price(self, card: Card, lower: bool = False, displaced: Card | None = None) -> int:
+        """The price of `card` for this area (bought from the lower row if `lower`)."""
+        base = card.cost
+        if displaced is not None:
+            difference = base - displaced.displace_value
+            base = difference if difference > 1 else 1
+        price = base - self.same.get(card.id, 0) - self.by_color.get(card.color, 0)
+        if lower:
+            price -= 1
+        return price if price > 1 else 1
+
+
+def hand_limit(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> int:
+    """3 cards, plus what abilities in the area add (Warehouse: 4)."""
+    return BASE_HAND_LIMIT + sum(cards_of[c].ability.hand_limit_bonus for c in area)
+
+
+def can_displace(trading: Card, target: Card) -> bool:
+    """Colour and symbol rule: same colour, never a trading card, green needs a shared symbol."""
+    if target.deck == "trading" or target.color != trading.color:
+        return False
+    return trading.color != "worker" or not trading.symbols.isdisjoint(target.symbols)
+
+
+def displace_targets(
+    cards_of: Mapping[str, Card], player: PlayerState, trading: Card, hand_after: int
+) -> list[str]:
+    """Cards in the area this trading card may displace.
+
+    `hand_after` is the hand size once the action is done; a card whose loss would leave the
+    player above his hand limit (the Warehouse while holding 4) cannot go, nor can an Observatory
+    turned over this round.
+    """
+    limit = None
+    targets = []
+    for instance in player.area:
+        target = cards_of[instance]
+        if not can_displace(trading, target) or instance in player.used:
+            continue
+        bonus = target.ability.hand_limit_bonus
+        if bonus:
+            if limit is None:
+                limit = hand_limit(cards_of, player.area)
+            if hand_after > limit - bonus:
+                continue
+        targets.append(instance)
+    return targets
