@@ -129,11 +129,8 @@ def _start(game: Game, *, first=None) -> None:
     transaction. Seats get positions 0..n-1 in a secret random order.
     """
     seats = list(game.seat_set.order_by("position"))
-    order = list(range(len(seats)))
-    for i in range(len(order) - 1, 0, -1):
-        j = secrets.randbelow(i + 1)
-        order[i], order[j] = order[j], order[i]
-    game.seed = secrets.randbits(63)
+    order = draw_seating(len(seats))
+    game.seed = draw_seed()
     game.options = {**game.options, "players": len(seats)}
     state = rules.new_game(game.options, game.seed)
     if first is not None:
@@ -150,6 +147,20 @@ def _start(game: Game, *, first=None) -> None:
     game.version = 0
     snapshot_save(game, state, now=now)
     after_commit(game)
+
+
+def draw_seed() -> int:
+    """A fresh secret seed (63 bits, so it fits PostgreSQL's bigint)."""
+    return secrets.randbits(63)
+
+
+def draw_seating(count: int) -> list[int]:
+    """A secret random permutation of 0..count-1 (Fisher–Yates on `secrets`)."""
+    order = list(range(count))
+    for i in range(count - 1, 0, -1):
+        j = secrets.randbelow(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def _reseat(seats: list[Seat], order: list[int]) -> None:
