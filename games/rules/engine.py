@@ -186,9 +186,7 @@ def settle(state: GameState, events: Events) -> GameState:
             return state
 
 
-def apply_move(
-    state: GameState, seat: int, move: Move | dict[str, Any]
-) -> tuple[GameState, Events]:
+def apply_move(state: GameState, seat: int, move: Move | dict[str, Any]) -> tuple[GameState, Events]:
     """Apply a move of `seat`: (new state, events). Raises IllegalMove and leaves `state` as it was."""
     if not isinstance(move, Move):
         move = parse_move(move)

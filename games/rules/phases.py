@@ -17,11 +17,7 @@ from .scoring import final_scores, score_phase
 from .state import PHASES, GameState
 
 BOARD_SIZE = 8
-NEXT_PHASE: dict[str, str] = {
-    "worker": "building",
-    "building": "aristocrat",
-    "aristocrat": "trading",
-}
+NEXT_PHASE: dict[str, str] = {"worker": "building", "building": "aristocrat", "aristocrat": "trading"}
 
 Events = list[dict[str, Any]]
 
