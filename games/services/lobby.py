@@ -155,7 +155,7 @@ def draw_seed() -> int:
 
 
 def draw_seating(count: int) -> list[int]:
-    """A secret random permutation of 0..count-1 (Fisher–Yates on `secrets`)."""
+    """A secret random permutation of 0..count-1 (Fisher-Yates on `secrets`)."""
     order = list(range(count))
     for i in range(count - 1, 0, -1):
         j = secrets.randbelow(i + 1)
