@@ -1,0 +1,100 @@
+"""Command line (design §4, stable): `simulate` bot games and `replay` a move log.
+
+    python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
+                                   [--bot random|greedy]
+    python -m games.rules replay FILE
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .bots import BOTS
+from .engine import apply_move, is_over, to_act
+from .initial import new_game
+from .replay import ReplayError, replay
+from .scoring import final_scores
+
+_DECISION_STRIDE = 1_000_003
+
+
+def play_game(options: dict[str, Any], seed: int, bot: str) -> tuple[int, list[dict[str, Any]]]:
+    """Play one bot game; returns (moves applied, final scores)."""
+    choose = BOTS[bot]
+    state = new_game(options, seed)
+    moves = 0
+    while not is_over(state):
+        seat = to_act(state)[0]
+        move = choose(state, seat, seed * _DECISION_STRIDE + moves)
+        state, _ = apply_move(state, seat, move)
+        moves += 1
+    return moves, final_scores(state)
+
+
+def simulate(players: int, games: int, seed: int, edition: str, bot: str) -> dict[str, Any]:
+    options = {"players": players, "edition": edition}
+    total_moves = 0
+    winning: list[int] = []
+    # time.perf_counter measures the benchmark only; the engine itself never reads a clock.
+    start = time.perf_counter()
+    for game in range(games):
+        moves, scores = play_game(options, seed + game, bot)
+        total_moves += moves
+        winning.append(max(row["total"] for row in scores))
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "moves": total_moves,
+        "seconds": round(seconds, 4),
+        "moves_per_sec": round(total_moves / seconds, 1) if seconds else None,
+        "games_per_sec": round(games / seconds, 2) if seconds else None,
+        "mean_winning_score": round(sum(winning) / len(winning), 2) if winning else None,
+        "max_winning_score": max(winning) if winning else None,
+    }
+
+
+def _replay_file(path: str) -> int:
+    with open(path, encoding="utf-8") as handle:
+        log = json.load(handle)
+    try:
+        state = replay(log["options"], log["seed"], log["moves"])
+    except ReplayError as error:
+        print(
+            f"move {error.index + 1} (index {error.index}) is illegal: {error.code}: "
+            f"{error.message}",
+            file=sys.stderr,
+        )
+        return 1
+    out: dict[str, Any] = {"over": is_over(state), "scores": final_scores(state)}
+    if not is_over(state):
+        out["note"] = "The game is not over; these are the standings if it ended now."
+        out.update(round=state.round, phase=state.phase, to_act=list(to_act(state)))
+    print(json.dumps(out))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.rules")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("simulate", help="play bot games and print one JSON line")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--edition", choices=("1st", "2nd"), default="1st")
+    sim.add_argument("--expansions", nargs="*", default=[], help="none exist yet")
+    sim.add_argument("--bot", choices=sorted(BOTS), default="random")
+    rep = commands.add_parser("replay", help="replay a move log and print the scores")
+    rep.add_argument("file")
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        if args.expansions:
+            parser.error("no expansions are supported yet")
+        result = simulate(args.players, args.games, args.seed, args.edition, args.bot)
+        print(json.dumps(result))
+        return 0
+    return _replay_file(args.file)

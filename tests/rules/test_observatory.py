@@ -1,0 +1,114 @@
+"""Observatory (rulebook special cards; seeds/003: a turned Observatory cannot be displaced)."""
+
+import pytest
+
+from games.rules import IllegalMove, to_act
+
+from .builders import moves_of, of_kind, pass_all, play, state
+
+PILES = {"aristocrat": ["judge#0", "author#0"], "trading": ["bank#0"]}
+
+
+def with_observatory(**extra):
+    fields = {
+        "players": [{"area": ["observatory#0"]}, {}],
+        "piles": PILES,
+        "board": {"upper": ["author#1"]},
+    }
+    fields.update(extra)
+    return state(**fields)
+
+
+def test_the_observatory_draws_the_top_card_of_the_chosen_pile():
+    s, events = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    assert of_kind(events, "observatory")[0]["card"] == "judge#0"
+    assert s.drawn == "judge#0"
+    assert s.pile("aristocrat") == ("author#0",)
+    assert to_act(s) == (0,)
+    assert moves_of(s, 0) == [
+        {"kind": "buy", "card": "judge#0"},
+        {"kind": "take", "card": "judge#0"},
+        {"kind": "discard", "card": "judge#0"},
+    ]
+
+
+def test_the_drawn_card_is_bought_at_its_normal_price():
+    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    s, events = play(s, 0, kind="buy", card="judge#0")
+    assert of_kind(events, "buy")[0] == {
+        "kind": "buy",
+        "seat": 0,
+        "card": "judge#0",
+        "from": "observatory",
+        "price": 16,
+        "displaced": None,
+    }
+    assert s.drawn is None and to_act(s) == (1,)
+
+
+def test_the_drawn_card_may_be_discarded_or_taken_into_hand():
+    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    discarded, _ = play(s, 0, kind="discard", card="judge#0")
+    assert discarded.discard == ("judge#0",)
+    taken, _ = play(s, 0, kind="take", card="judge#0")
+    assert taken.players[0].hand == ("judge#0",)
+
+
+def test_a_drawn_card_must_be_dealt_with_before_anything_else():
+    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="pass")
+    assert error.value.code == "not_now"
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="take", card="author#1")
+    assert error.value.code == "no_such_card"
+
+
+def test_the_observatory_cannot_draw_the_last_card_of_a_pile():
+    with pytest.raises(IllegalMove) as error:
+        play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="trading")
+    assert error.value.code == "pile_too_small"
+
+
+def test_the_observatory_works_once_per_round():
+    s = with_observatory(players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}])
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    assert error.value.code == "observatory_used"
+
+
+def test_the_observatory_works_only_in_the_building_phase():
+    s = with_observatory(phase="aristocrat")
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    assert error.value.code == "not_now"
+
+
+def test_a_used_observatory_scores_no_point_that_round():
+    used = with_observatory(
+        players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}]
+    )
+    _, events = pass_all(used)
+    assert of_kind(events, "score")[0]["points_gain"] == 0
+    _, events = pass_all(with_observatory())
+    assert of_kind(events, "score")[0]["points_gain"] == 1
+
+
+def test_a_used_observatory_cannot_be_displaced():
+    s = with_observatory(
+        players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}],
+        board={"upper": ["peterhof#0"]},
+    )
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="buy", card="peterhof#0", displace="observatory#0")
+    assert error.value.code == "cannot_displace"
+
+
+def test_used_observatories_turn_back_at_the_end_of_the_round():
+    s = with_observatory(
+        phase="trading",
+        players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}],
+        piles={"worker": ["lumberjack#0", "lumberjack#1", "lumberjack#2"]},
+    )
+    s, _ = pass_all(s)
+    assert s.phase == "worker" and s.players[0].used == ()
