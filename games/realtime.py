@@ -35,15 +35,17 @@ def broadcast_game(game_id: int) -> None:
     state = rules.GameState.from_dict(game.state)
     audiences = {seat_group(game_id, n): n for n in range(game.options["players"])}
     audiences[spectators_group(game_id)] = None
-    send = async_to_sync(layer.group_send)
-    for group, position in audiences.items():
-        message = {
-            "type": "game.view",
-            "version": game.version,
-            "view": rules.player_view(state, position),
-        }
-        try:
-            send(group, message)
-        except Exception:
-            # A push is a courtesy: clients refetch on a version gap, so never fail the move.
-            logger.exception("could not push game %s to %s", game_id, group)
+    messages = {
+        group: {"type": "game.view", "version": game.version, "view": rules.player_view(state, n)}
+        for group, n in audiences.items()
+    }
+    try:
+        async_to_sync(_send_all)(layer, messages)
+    except Exception:
+        # A push is a courtesy: clients refetch on a version gap, so never fail the move.
+        logger.exception("could not push game %s", game_id)
+
+
+async def _send_all(layer, messages: dict[str, dict]) -> None:
+    for group, message in messages.items():
+        await layer.group_send(group, message)

@@ -60,7 +60,7 @@ def admin_user(db):
 def open_game(alice):
     """A public 4-seat game hosted by alice, nobody else seated yet."""
     return services.game_create(
-        host=alice, title="Alice's table", edition="1st", seats=4, days_per_move=3, is_public=True
+        host=alice, title="Alice table", edition="1st", seats=4, days_per_move=3, is_public=True
     )
 
 
