@@ -4,7 +4,8 @@ A card in the catalogue names an ability key; the key maps to small named functi
 each hook the engine knows. Adding an expansion means adding data and abilities here, never
 `if card == ...` chains elsewhere. The hooks:
 
-- price discount: the owner pays 1 ruble less for cards of a colour (Carpenter Workshop, Gold Smelter)
+- price discount: the owner pays 1 ruble less for cards of a colour (Carpenter Workshop,
+  Gold Smelter)
 - hand limit bonus: extra hand slots (Warehouse)
 - displace value: what the card is worth when a trading card displaces it (Potjomkin's Village)
 - scoring bonus: extra rubles/points at a phase's scoring (Mariinskij Theater, Tax Man)

@@ -15,7 +15,7 @@ from .cards import Card, catalogue
 from .errors import IllegalMove
 from .moves import Move
 from .phases import next_phase, pub_allowance
-from .prices import AreaProfile, displace_targets, hand_limit
+from .prices import displace_targets, hand_limit, profile_of
 from .state import PHASES, GameState, PlayerState
 
 Events = list[dict[str, Any]]
@@ -76,7 +76,7 @@ def _place(
     player = state.players[seat]
     card = cards_of[move.card]  # type: ignore[index]
     displaced = _displaced(cards_of, player, card, move, hand_after)
-    price = AreaProfile(cards_of, player.area).price(
+    price = profile_of(cards_of, player.area).price(
         card, source == "lower", cards_of[displaced] if displaced else None
     )
     if price > player.money:
@@ -107,13 +107,13 @@ def must_buy_worker(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if workers_in(cards_of, player.area) >= FIRST_PHASE_WORKERS:
         return False
-    profile = AreaProfile(cards_of, player.area)
+    profile = profile_of(cards_of, player.area)
     for row, lower in ((state.upper, False), (state.lower, True)):
         for instance in row:
             card = cards_of[instance]
-            if card.color == "worker" and not card.trading:
-                if profile.price(card, lower) <= player.money:
-                    return True
+            affordable = profile.price(card, lower) <= player.money
+            if card.color == "worker" and not card.trading and affordable:
+                return True
     return False
 
 
@@ -239,7 +239,7 @@ def observatory(state: GameState, seat: int, move: Move, events: Events) -> Game
         }
     )
     player = player.evolve(used=(*player.used, move.observatory))
-    piles = state.piles[:index] + (pile[1:],) + state.piles[index + 1 :]
+    piles = (*state.piles[:index], pile[1:], *state.piles[index + 1 :])
     return state.with_player(seat, player, piles=piles, drawn=drawn)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from .cards import Card, catalogue
 from .engine import legal_moves
 from .moves import Move
-from .prices import AreaProfile
+from .prices import profile_of
 from .rng import SplitMix64
 from .scoring import aristocrat_points, distinct_aristocrats
 from .state import PHASES, GameState, PlayerState
@@ -72,9 +72,9 @@ def _score(state: GameState, seat: int, move: Move) -> float:
         card = cards_of[move.card]  # type: ignore[index]
         displaced = cards_of[move.displace] if move.displace else None
         lower = move.card in state.lower
-        price = AreaProfile(cards_of, player.area).price(card, lower, displaced)
+        price = profile_of(cards_of, player.area).price(card, lower, displaced)
         if move.kind == "play":
-            price = AreaProfile(cards_of, player.area).price(card, False, displaced)
+            price = profile_of(cards_of, player.area).price(card, False, displaced)
         gain = card_value(state, player, card, displaced) - price * worth
         return gain + (5.0 if move.kind == "play" else 0.0)
     if move.kind == "take":

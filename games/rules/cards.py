@@ -8,7 +8,7 @@ edition, never on how the piles were shuffled, and reveal nothing.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .abilities import ABILITIES, NO_ABILITY, Ability
@@ -41,16 +41,10 @@ class Card:
     text_en: str
     text_de: str
     ability: Ability
-
-    @property
-    def trading(self) -> bool:
-        return self.deck == "trading"
-
-    @property
-    def displace_value(self) -> int:
-        """What the card counts as when a trading card displaces it."""
-        value = self.ability.displace_value
-        return self.cost if value is None else value
+    # Derived when the catalogue is built, so the hot paths only read attributes:
+    trading: bool = False
+    displace_value: int = 0  # what the card counts as when a trading card displaces it
+    target_ids: frozenset[str] = frozenset()  # types this trading card may displace
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +87,29 @@ def _card(entry: dict[str, object], edition: str) -> Card:
         text_en=str(entry["text_en"]),
         text_de=str(entry["text_de"]),
         ability=ABILITIES[str(key)] if key is not None else NO_ABILITY,
+        trading=entry["deck"] == "trading",
     )
+
+
+def may_displace(trading: Card, target: Card) -> bool:
+    """Rulebook "The trading cards": same colour, never another trading card; a green one only
+    a worker sharing a symbol (Czar and Carpenter carries them all)."""
+    if not trading.trading or target.trading or target.color != trading.color:
+        return False
+    return trading.color != "worker" or not trading.symbols.isdisjoint(target.symbols)
+
+
+def _derive(types: dict[str, Card]) -> dict[str, Card]:
+    out = {}
+    for card in types.values():
+        value = card.ability.displace_value
+        targets = frozenset(t.id for t in types.values() if may_displace(card, t))
+        out[card.id] = replace(
+            card,
+            displace_value=card.cost if value is None else value,
+            target_ids=targets,
+        )
+    return out
 
 
 def _build(edition: str, entries: list[dict[str, object]]) -> Catalogue:
@@ -109,6 +125,8 @@ def _build(edition: str, entries: list[dict[str, object]]) -> Catalogue:
         if card.deck not in DECKS or card.color not in COLORS:
             raise ValueError(f"card {card.id}: bad deck or colour")
         types[card.id] = card
+    types = _derive(types)
+    for card in types.values():
         for n in range(card.copies):
             name = f"{card.id}#{n}"
             instances[name] = card

@@ -1,8 +1,8 @@
 """Command line (design §4, stable): `simulate` bot games and `replay` a move log.
 
-    python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
-                                   [--bot random|greedy]
-    python -m games.rules replay FILE
+python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
+                               [--bot random|greedy]
+python -m games.rules replay FILE
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ from typing import Any
 from .actions import HANDLERS, buy_pub_points, must_buy_worker, workers_in
 from .cards import catalogue
 from .errors import IllegalMove
-from .moves import PASS, PASS_PHASE, PASS_UNTIL_BOARD_CHANGE, Move, parse_move
+from .moves import PASS, PASS_PHASE, PASS_UNTIL_BOARD_CHANGE, Move, card_move, parse_move
 from .phases import end_actions, end_game, pub_allowance
-from .prices import AreaProfile, displace_targets, hand_limit
+from .prices import displace_targets, hand_limit, profile_of
 from .state import PHASES, GameState
 
 Events = list[dict[str, Any]]
@@ -45,27 +45,27 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     money = player.money
     hand = player.hand
-    profile = AreaProfile(cards_of, player.area)
+    profile = profile_of(cards_of, player.area)
     for row, lower in ((state.upper, False), (state.lower, True)):
         for instance in row:
             card = cards_of[instance]
             if card.trading:
                 for target in displace_targets(cards_of, player, card, len(hand)):
                     if profile.price(card, lower, cards_of[target]) <= money:
-                        yield Move("buy", instance, target)
+                        yield card_move("buy", instance, target)
             elif profile.price(card, lower) <= money:
-                yield Move("buy", instance)
+                yield card_move("buy", instance)
     if len(hand) < hand_limit(cards_of, player.area):
         for instance in state.upper + state.lower:
-            yield Move("take", instance)
+            yield card_move("take", instance)
     for instance in hand:
         card = cards_of[instance]
         if card.trading:
             for target in displace_targets(cards_of, player, card, len(hand) - 1):
                 if profile.price(card, False, cards_of[target]) <= money:
-                    yield Move("play", instance, target)
+                    yield card_move("play", instance, target)
         elif profile.price(card) <= money:
-            yield Move("play", instance)
+            yield card_move("play", instance)
     if state.phase == "building":
         piles = [phase for phase, pile in zip(PHASES, state.piles, strict=True) if len(pile) > 1]
         for instance in player.area:
@@ -80,7 +80,7 @@ def _drawn_moves(state: GameState, seat: int) -> list[Move]:
     player = state.players[seat]
     drawn = state.drawn
     card = cards_of[drawn]  # type: ignore[index]
-    profile = AreaProfile(cards_of, player.area)
+    profile = profile_of(cards_of, player.area)
     moves = []
     if card.trading:
         for target in displace_targets(cards_of, player, card, len(player.hand)):
@@ -186,8 +186,13 @@ def settle(state: GameState, events: Events) -> GameState:
             return state
 
 
-def apply_move(state: GameState, seat: int, move: Move | dict[str, Any]) -> tuple[GameState, Events]:
-    """Apply a move of `seat`: (new state, events). Raises IllegalMove and leaves `state` as it was."""
+def apply_move(
+    state: GameState, seat: int, move: Move | dict[str, Any]
+) -> tuple[GameState, Events]:
+    """Apply a move of `seat`: (new state, events).
+
+    Raises IllegalMove (and `state`, being immutable, stays as it was).
+    """
     if not isinstance(move, Move):
         move = parse_move(move)
     if state.step == "over":

@@ -95,6 +95,19 @@ def parse_move(data: Any) -> Move:
     )
 
 
+_CACHE: dict[tuple[str, str | None, str | None], Move] = {}
+
+
+def card_move(kind: str, card: str, displace: str | None = None) -> Move:
+    """A buy/take/play move, shared rather than rebuilt: moves are immutable values and
+    legal_moves makes thousands of the same ones."""
+    key = (kind, card, displace)
+    move = _CACHE.get(key)
+    if move is None:
+        move = _CACHE[key] = Move(kind, card, displace)
+    return move
+
+
 PASS = Move("pass")
 PASS_UNTIL_BOARD_CHANGE = Move("pass", until="board_change")
 PASS_PHASE = Move("pass", until="phase")

@@ -17,7 +17,11 @@ from .scoring import final_scores, score_phase
 from .state import PHASES, GameState
 
 BOARD_SIZE = 8
-NEXT_PHASE: dict[str, str] = {"worker": "building", "building": "aristocrat", "aristocrat": "trading"}
+NEXT_PHASE: dict[str, str] = {
+    "worker": "building",
+    "building": "aristocrat",
+    "aristocrat": "trading",
+}
 
 Events = list[dict[str, Any]]
 
@@ -31,7 +35,7 @@ def refill(state: GameState, deck: str, events: Events) -> GameState:
         events.append({"kind": "refill", "pile": deck, "cards": []})
         return state
     placed, rest = pile[:need], pile[need:]
-    piles = state.piles[:index] + (rest,) + state.piles[index + 1 :]
+    piles = (*state.piles[:index], rest, *state.piles[index + 1 :])
     events.append({"kind": "refill", "pile": deck, "cards": list(placed)})
     state = state.evolve(upper=state.upper + placed, piles=piles)
     if not rest and not state.last_round:

@@ -50,11 +50,18 @@ def hand_limit(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> int:
     return BASE_HAND_LIMIT + sum(cards_of[c].ability.hand_limit_bonus for c in area)
 
 
-def can_displace(trading: Card, target: Card) -> bool:
-    """Colour and symbol rule: same colour, never a trading card, green needs a shared symbol."""
-    if target.deck == "trading" or target.color != trading.color:
-        return False
-    return trading.color != "worker" or not trading.symbols.isdisjoint(target.symbols)
+_PROFILES: dict[tuple[str, ...], AreaProfile] = {}
+_PROFILE_CACHE_SIZE = 4096
+
+
+def profile_of(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> AreaProfile:
+    """The area's profile, memoised (instance names map to the same type in both editions)."""
+    profile = _PROFILES.get(area)
+    if profile is None:
+        if len(_PROFILES) >= _PROFILE_CACHE_SIZE:
+            _PROFILES.clear()
+        profile = _PROFILES[area] = AreaProfile(cards_of, area)
+    return profile
 
 
 def displace_targets(
@@ -68,9 +75,10 @@ def displace_targets(
     """
     limit = None
     targets = []
+    allowed = trading.target_ids
     for instance in player.area:
         target = cards_of[instance]
-        if not can_displace(trading, target) or instance in player.used:
+        if target.id not in allowed or instance in player.used:
             continue
         bonus = target.ability.hand_limit_bonus
         if bonus:

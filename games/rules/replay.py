@@ -1,4 +1,4 @@
-"""Replaying a move log from the start (design §3: the snapshot must equal the replay of the log)."""
+"""Replaying a move log from the start (design §3: the snapshot must equal the log's replay)."""
 
 from __future__ import annotations
 

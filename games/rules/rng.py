@@ -2,7 +2,7 @@
 
 Rulebook "Preparation": each pile is shuffled and the start markers are dealt at random. Python's
 `random` module does not promise the same `shuffle` on every version, so we use our own generator
-(SplitMix64, a 64-bit counter-based mixer) and our own Fisher–Yates shuffle; a golden test pins the
+(SplitMix64, a 64-bit counter-based mixer) and our own Fisher-Yates shuffle; a golden test pins the
 output for a fixed seed.
 """
 
@@ -43,7 +43,7 @@ class SplitMix64:
                 return x % n
 
     def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
-        """Fisher–Yates shuffle of a copy of `items`."""
+        """Fisher-Yates shuffle of a copy of `items`."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.below(i + 1)

@@ -95,7 +95,9 @@ def final_scores(state: GameState) -> list[dict[str, Any]]:
         )
     for row in rows:
         better = sum(
-            1 for other in rows if (other["total"], other["money_left"]) > (row["total"], row["money_left"])
+            1
+            for other in rows
+            if (other["total"], other["money_left"]) > (row["total"], row["money_left"])
         )
         row["rank"] = better + 1
         row["winner"] = better == 0

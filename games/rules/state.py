@@ -1,4 +1,4 @@
-"""The game state (rulebook "Preparation" and "Playing the game"): immutable data plus its JSON form.
+"""The game state (rulebook "Preparation", "Playing the game"): immutable data and its JSON form.
 
 A `GameState` is a frozen dataclass holding tuples; the engine derives new states with
 `evolve`, copying only the references that change. Card instances are short strings such as
@@ -18,6 +18,7 @@ PHASES: tuple[str, ...] = DECKS  # worker, building, aristocrat, trading: one ph
 STEPS: tuple[str, ...] = ("actions", "pub", "over")
 STANDING: tuple[str | None, ...] = (None, "board_change", "phase")
 START_MONEY = 25
+_KEEP: Any = object()  # "leave this field as it is" in evolve()
 
 
 class InvalidState(ValueError):
@@ -36,10 +37,26 @@ class PlayerState:
     standing: str | None = None  # standing pass: None, "board_change" or "phase"
     pub_plan: int | None = None  # points to buy with the Pub at the next building scoring
 
-    def evolve(self, **changes: Any) -> PlayerState:
-        values = {name: getattr(self, name) for name in _PLAYER_FIELDS}
-        values.update(changes)
-        return PlayerState(**values)
+    def evolve(
+        self,
+        money: Any = _KEEP,
+        points: Any = _KEEP,
+        area: Any = _KEEP,
+        hand: Any = _KEEP,
+        used: Any = _KEEP,
+        standing: Any = _KEEP,
+        pub_plan: Any = _KEEP,
+    ) -> PlayerState:
+        """A copy with some fields replaced (written out by hand: this is the hot path)."""
+        return PlayerState(
+            self.money if money is _KEEP else money,
+            self.points if points is _KEEP else points,
+            self.area if area is _KEEP else area,
+            self.hand if hand is _KEEP else hand,
+            self.used if used is _KEEP else used,
+            self.standing if standing is _KEEP else standing,
+            self.pub_plan if pub_plan is _KEEP else pub_plan,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,14 +107,51 @@ class GameState:
     def n(self) -> int:
         return len(self.players)
 
-    def evolve(self, **changes: Any) -> GameState:
-        """A copy with some fields replaced; the rest are shared (they are immutable)."""
-        values = {name: getattr(self, name) for name in _STATE_FIELDS}
-        values.update(changes)
-        return GameState(**values)
+    def evolve(
+        self,
+        edition: Any = _KEEP,
+        players: Any = _KEEP,
+        round: Any = _KEEP,
+        phase: Any = _KEEP,
+        step: Any = _KEEP,
+        turn: Any = _KEEP,
+        passes: Any = _KEEP,
+        markers: Any = _KEEP,
+        piles: Any = _KEEP,
+        upper: Any = _KEEP,
+        lower: Any = _KEEP,
+        discard: Any = _KEEP,
+        drawn: Any = _KEEP,
+        pub_queue: Any = _KEEP,
+        first_worker_phase: Any = _KEEP,
+        last_round: Any = _KEEP,
+    ) -> GameState:
+        """A copy with some fields replaced; the rest are shared (they are immutable).
+
+        Written out field by field because it is the engine's hot path (dataclasses.replace is
+        several times slower).
+        """
+        return GameState(
+            self.edition if edition is _KEEP else edition,
+            self.players if players is _KEEP else players,
+            self.round if round is _KEEP else round,
+            self.phase if phase is _KEEP else phase,
+            self.step if step is _KEEP else step,
+            self.turn if turn is _KEEP else turn,
+            self.passes if passes is _KEEP else passes,
+            self.markers if markers is _KEEP else markers,
+            self.piles if piles is _KEEP else piles,
+            self.upper if upper is _KEEP else upper,
+            self.lower if lower is _KEEP else lower,
+            self.discard if discard is _KEEP else discard,
+            self.drawn if drawn is _KEEP else drawn,
+            self.pub_queue if pub_queue is _KEEP else pub_queue,
+            self.first_worker_phase if first_worker_phase is _KEEP else first_worker_phase,
+            self.last_round if last_round is _KEEP else last_round,
+        )
 
     def with_player(self, seat: int, player: PlayerState, **changes: Any) -> GameState:
-        players = self.players[:seat] + (player,) + self.players[seat + 1 :]
+        players = (*self.players[:seat], player, *self.players[seat + 1 :])
         return self.evolve(players=players, **changes)
 
     def pile(self, phase: str) -> tuple[str, ...]:
@@ -162,8 +216,10 @@ class GameState:
         return state
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+assert [f.name for f in fields(GameState)] == [
+    "edition", "players", "round", "phase", "step", "turn", "passes", "markers", "piles",
+    "upper", "lower", "discard", "drawn", "pub_queue", "first_worker_phase", "last_round",
+], "GameState.evolve lists the fields in this order"  # fmt: skip
 
 
 def check_state(state: GameState) -> None:
@@ -203,9 +259,12 @@ def check_options(options: dict[str, Any]) -> tuple[str, int]:
     """Validate game options; returns (edition, number of players)."""
     if not isinstance(options, dict):
         raise InvalidOptions("options must be a dict")
-    unknown = set(options) - {"edition", "players"}
+    unknown = set(options) - {"edition", "players", "expansions"}
     if unknown:
         raise InvalidOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+    expansions = options.get("expansions") or []
+    if not isinstance(expansions, list | tuple) or expansions:
+        raise InvalidOptions(f"expansions are not supported yet: {expansions!r}")
     edition = options.get("edition", "1st")
     if edition not in ("1st", "2nd"):
         raise InvalidOptions(f"edition must be '1st' or '2nd', not {edition!r}")

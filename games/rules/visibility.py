@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Card, catalogue
 from .engine import has_real_choice, legal_moves, to_act
 from .phases import pub_allowance
-from .prices import AreaProfile, displace_targets, hand_limit
+from .prices import displace_targets, hand_limit, profile_of
 from .scoring import aristocrat_points, distinct_aristocrats, final_scores, phase_income
 from .state import PHASES, GameState, PlayerState
 
@@ -63,7 +63,7 @@ def _player(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[s
 def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[str, Any]:
     """For each board/hand/drawn card: what buying, taking or playing it would cost this seat."""
     player = state.players[seat]
-    profile = AreaProfile(cards_of, player.area)
+    profile = profile_of(cards_of, player.area)
     room = len(player.hand) < hand_limit(cards_of, player.area)
     table: dict[str, Any] = {}
 
@@ -86,7 +86,7 @@ def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> d
 
 
 def _moves(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> list[dict[str, Any]]:
-    profile = AreaProfile(cards_of, state.players[seat].area)
+    profile = profile_of(cards_of, state.players[seat].area)
     out = []
     for move in legal_moves(state, seat):
         entry = move.to_dict()

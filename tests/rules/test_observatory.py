@@ -20,7 +20,9 @@ def with_observatory(**extra):
 
 
 def test_the_observatory_draws_the_top_card_of_the_chosen_pile():
-    s, events = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    s, events = play(
+        with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
+    )
     assert of_kind(events, "observatory")[0]["card"] == "judge#0"
     assert s.drawn == "judge#0"
     assert s.pile("aristocrat") == ("author#0",)
@@ -33,7 +35,9 @@ def test_the_observatory_draws_the_top_card_of_the_chosen_pile():
 
 
 def test_the_drawn_card_is_bought_at_its_normal_price():
-    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    s, _ = play(
+        with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
+    )
     s, events = play(s, 0, kind="buy", card="judge#0")
     assert of_kind(events, "buy")[0] == {
         "kind": "buy",
@@ -47,7 +51,9 @@ def test_the_drawn_card_is_bought_at_its_normal_price():
 
 
 def test_the_drawn_card_may_be_discarded_or_taken_into_hand():
-    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    s, _ = play(
+        with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
+    )
     discarded, _ = play(s, 0, kind="discard", card="judge#0")
     assert discarded.discard == ("judge#0",)
     taken, _ = play(s, 0, kind="take", card="judge#0")
@@ -55,7 +61,9 @@ def test_the_drawn_card_may_be_discarded_or_taken_into_hand():
 
 
 def test_a_drawn_card_must_be_dealt_with_before_anything_else():
-    s, _ = play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
+    s, _ = play(
+        with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
+    )
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="pass")
     assert error.value.code == "not_now"
@@ -71,7 +79,9 @@ def test_the_observatory_cannot_draw_the_last_card_of_a_pile():
 
 
 def test_the_observatory_works_once_per_round():
-    s = with_observatory(players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}])
+    s = with_observatory(
+        players=[{"area": ["observatory#0"], "used_observatories": ["observatory#0"]}, {}]
+    )
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="observatory", observatory="observatory#0", pile="aristocrat")
     assert error.value.code == "observatory_used"

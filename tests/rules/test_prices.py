@@ -1,4 +1,4 @@
-"""Rulebook "Cost Reduction": identical cards, lower row, Carpenter Workshop, Gold Smelter, min 1."""
+"""Rulebook "Cost Reduction": identical cards, lower row, Workshop, Gold Smelter, never below 1."""
 
 import pytest
 
@@ -64,7 +64,10 @@ def test_reductions_add_up_as_in_the_rulebook_theater_example():
 
 def test_a_card_never_costs_less_than_one_ruble():
     s = state(
-        players=[{"area": ["market#0", "market#1", "market#2", "market#3", "carpenter_workshop#0"]}, {}],
+        players=[
+            {"area": ["market#0", "market#1", "market#2", "market#3", "carpenter_workshop#0"]},
+            {},
+        ],
         board={"lower": ["market#4"]},
     )
     assert bought_price(s, "market#4") == 1
@@ -93,7 +96,9 @@ def test_second_edition_markets_with_different_symbols_count_as_identical():
 
 
 def test_second_edition_prices_differ_for_observatory_judge_and_mistress():
-    s = state(edition="2nd", board={"upper": ["observatory#0", "judge#0", "mistress_of_ceremonies#0"]})
+    s = state(
+        edition="2nd", board={"upper": ["observatory#0", "judge#0", "mistress_of_ceremonies#0"]}
+    )
     assert bought_price(s, "observatory#0") == 7
     assert bought_price(s, "judge#0") == 17
     assert bought_price(s, "mistress_of_ceremonies#0") == 20

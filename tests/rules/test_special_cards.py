@@ -34,7 +34,11 @@ def test_second_edition_mariinsky_theater_scores_a_point_per_aristocrat_instead(
 
 
 def test_second_edition_mariinsky_theater_costs_fifteen():
-    s = state(edition="2nd", players=[{"area": ["market#0"]}, {}], board={"upper": ["mariinsky_theater#0"]})
+    s = state(
+        edition="2nd",
+        players=[{"area": ["market#0"]}, {}],
+        board={"upper": ["mariinsky_theater#0"]},
+    )
     _, events = play(s, 0, kind="buy", card="mariinsky_theater#0", displace="market#0")
     assert of_kind(events, "buy")[0]["price"] == 15 - 5
 
@@ -59,7 +63,9 @@ def test_the_warehouse_raises_the_hand_limit_to_four():
 
 
 def test_without_a_warehouse_a_fourth_card_does_not_fit_in_the_hand():
-    s = state(players=[{"hand": ["market#0", "market#1", "market#2"]}, {}], board={"upper": ["author#0"]})
+    s = state(
+        players=[{"hand": ["market#0", "market#1", "market#2"]}, {}], board={"upper": ["author#0"]}
+    )
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="take", card="author#0")
     assert error.value.code == "hand_full"

@@ -1,0 +1,45 @@
+"""The very first worker phase (rulebook note in "Differences ... 1st and 2nd edition";
+seeds/README.md item 5): buy a worker each turn until you have two, nothing else."""
+
+import pytest
+
+from games.rules import IllegalMove, apply_move, legal_moves, new_game, to_act
+
+from .builders import of_kind
+
+
+def test_in_the_first_worker_phase_only_buying_a_worker_is_allowed():
+    s = new_game({"players": 3}, 7)
+    seat = to_act(s)[0]
+    moves = legal_moves(s, seat)
+    assert moves and all(m.kind == "buy" for m in moves)
+    for move in ({"kind": "take", "card": s.upper[0]}, {"kind": "pass"}):
+        with pytest.raises(IllegalMove) as error:
+            apply_move(s, seat, move)
+        assert error.value.code == "must_buy_worker"
+
+
+def test_after_the_first_worker_phase_every_player_has_two_workers():
+    s = new_game({"players": 4}, 11)
+    events = []
+    while s.phase == "worker":
+        seat = to_act(s)[0]
+        s, new = apply_move(s, seat, legal_moves(s, seat)[0])
+        events += new
+    assert [len(p.area) for p in s.players] == [2, 2, 2, 2]
+    assert not s.first_worker_phase
+    passes = of_kind(events, "pass")
+    assert len(passes) == 4 and all(p["forced"] for p in passes)
+
+
+def test_a_player_with_two_workers_is_passed_for_automatically():
+    s = new_game({"players": 2}, 3)
+    first = to_act(s)[0]
+    s, _ = apply_move(s, first, legal_moves(s, first)[0])
+    second = to_act(s)[0]
+    s, _ = apply_move(s, second, legal_moves(s, second)[0])
+    s, events = apply_move(s, first, legal_moves(s, first)[0])
+    assert to_act(s) == (second,)
+    s, events = apply_move(s, second, legal_moves(s, second)[0])
+    assert [e["seat"] for e in of_kind(events, "pass")] == [first, second]
+    assert s.phase == "building"

@@ -1,0 +1,83 @@
+"""Golden game logs (tests/rules/fixtures/*.json) replay to their recorded final scores; the
+command line replays them too and names the first illegal move of a broken log."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.rules import RULES_VERSION, ReplayError, final_scores, is_over, replay
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_a_golden_log_replays_to_its_recorded_final_scores(path):
+    log = load(path)
+    assert log["rules_version"] == RULES_VERSION
+    s = replay(log["options"], log["seed"], log["moves"])
+    assert is_over(s)
+    assert final_scores(s) == log["expected"]["final_scores"]
+    assert s.round == log["expected"]["round"]
+
+
+def test_replay_names_the_first_illegal_move():
+    log = load(FIXTURES[0])
+    moves = [
+        *log["moves"][:5],
+        {"seat": log["moves"][5]["seat"], "move": {"kind": "take", "card": "nothing#0"}},
+    ]
+    with pytest.raises(ReplayError) as error:
+        replay(log["options"], log["seed"], moves)
+    assert error.value.index == 5
+
+
+def run_cli(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "games.rules", *args], capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_the_command_line_replays_a_log_and_prints_the_final_scores():
+    out = run_cli("replay", str(FIXTURES[0]))
+    assert out.returncode == 0
+    printed = json.loads(out.stdout)
+    assert printed["over"] and printed["scores"] == load(FIXTURES[0])["expected"]["final_scores"]
+
+
+def test_the_command_line_reports_an_unfinished_game_as_such(tmp_path):
+    log = load(FIXTURES[0])
+    log["moves"] = log["moves"][:10]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    printed = json.loads(run_cli("replay", str(path)).stdout)
+    assert printed["over"] is False and "not over" in printed["note"]
+
+
+def test_the_command_line_exits_1_naming_the_illegal_move(tmp_path):
+    log = load(FIXTURES[0])
+    log["moves"][3]["move"] = {"kind": "pub", "points": 2}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1
+    assert "move 4" in out.stderr and "not_now" in out.stderr
+
+
+def test_simulate_prints_one_json_line_of_totals():
+    out = run_cli("simulate", "--players", "3", "--games", "2", "--seed", "1", "--bot", "greedy")
+    assert out.returncode == 0
+    (line,) = out.stdout.splitlines()
+    totals = json.loads(line)
+    assert set(totals) == {
+        "games", "moves", "seconds", "moves_per_sec", "games_per_sec",
+        "mean_winning_score", "max_winning_score",
+    }  # fmt: skip
+    assert totals["games"] == 2

@@ -1,0 +1,90 @@
+"""What each seat sees (design §5, yucata "Hints for handling"): all public, piles unordered."""
+
+import json
+
+from games.rules import GameState, apply_move, legal_moves, new_game, player_view, to_act
+
+from .builders import state
+
+
+def shuffled_piles(s):
+    data = s.to_dict()
+    data["piles"] = {name: list(reversed(pile)) for name, pile in data["piles"].items()}
+    return GameState.from_dict(data)
+
+
+def test_the_view_is_the_same_when_only_the_order_of_the_piles_changes():
+    s = new_game({"players": 3}, 21)
+    other = shuffled_piles(s)
+    assert other != s
+    for seat in (None, 0, 1, 2):
+        assert player_view(s, seat) == player_view(other, seat)
+
+
+def test_piles_are_shown_grouped_and_counted_by_card_id():
+    s = state(piles={"building": ["market#3", "library#0", "market#1"]})
+    shown = player_view(s, None)["piles"]["building"]
+    assert shown == {
+        "size": 3,
+        "contents": [{"card": "library", "count": 1}, {"card": "market", "count": 2}],
+    }
+
+
+def test_money_hands_and_areas_of_every_player_are_public():
+    s = state(players=[{"money": 7, "hand": ["author#0"]}, {"area": ["market#0"]}])
+    for seat in (None, 0, 1):
+        players = player_view(s, seat)["players"]
+        assert players[0]["money"] == 7 and players[0]["hand"] == ["author#0"]
+        assert players[1]["area"] == ["market#0"]
+
+
+def test_a_seat_sees_its_legal_moves_with_prices_and_a_spectator_sees_none():
+    s = state(players=[{"area": ["market#0"]}, {}], board={"upper": ["market#1", "bank#0"]})
+    view = player_view(s, 0)
+    assert {"kind": "buy", "card": "market#1", "price": 4} in view["moves"]
+    assert {"kind": "buy", "card": "bank#0", "displace": "market#0", "price": 8} in view["moves"]
+    assert view["prices"]["bank#0"] == {"buy": 8, "displace": {"market#0": 8}, "take": True}
+    assert "moves" not in player_view(s, None)
+
+
+def test_the_seat_sees_what_playing_a_hand_card_would_cost():
+    s = state(players=[{"hand": ["customs_house#0"], "area": ["customs_house#1"]}, {}])
+    assert player_view(s, 0)["prices"]["customs_house#0"] == {"play": 7, "displace": None}
+
+
+def test_the_summary_shows_income_per_phase_and_aristocrat_points():
+    s = state(
+        players=[
+            {"area": ["lumberjack#0", "market#0", "author#0", "pope#0"], "hand": ["judge#0"]},
+            {},
+        ]
+    )
+    summary = player_view(s, 1)["players"][0]["summary"]
+    assert summary["income"] == {
+        "worker": {"rubles": 3, "points": 0},
+        "building": {"rubles": 0, "points": 1},
+        "aristocrat": {"rubles": 2, "points": 1},
+    }
+    assert (summary["distinct_aristocrats"], summary["aristocrat_points"]) == (2, 3)
+    assert summary["hand_size"] == 1
+
+
+def test_the_view_shows_a_pending_pub_decision():
+    s = state(step="pub", pub_queue=[1], turn=1, players=[{}, {"area": ["pub#0"], "money": 6}])
+    assert player_view(s, 0)["pending"] == {"kind": "pub", "seat": 1, "max_points": 3}
+
+
+def test_a_finished_game_shows_the_final_scores():
+    s = state(step="over", players=[{"points": 3}, {"points": 5}])
+    view = player_view(s, None)
+    assert view["game_over"] and view["to_act"] == []
+    assert [row["winner"] for row in view["scores"]] == [False, True]
+
+
+def test_the_view_is_plain_json():
+    s = new_game({"players": 2}, 2)
+    while s.phase == "worker":
+        seat = to_act(s)[0]
+        s, _ = apply_move(s, seat, legal_moves(s, seat)[0])
+    view = player_view(s, to_act(s)[0])
+    assert json.loads(json.dumps(view)) == view
