@@ -139,16 +139,20 @@ def snapshot_save(game: Game, state, *, now) -> None:
 
 
 def after_commit(game: Game) -> None:
-    """After the commit, push the new views and let a bot move if one is to act."""
+    """After the commit, push the new views and let a bot move if one is to act.
+
+    Both are `robust`: the move is committed by then, so a failing push or a failing eager
+    bot turn is logged and must not turn the mover's answer into an error.
+    """
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: realtime.broadcast_game(game_id))
+    transaction.on_commit(lambda: realtime.broadcast_game(game_id), robust=True)
     if (
         game.status == Status.RUNNING
         and Seat.objects.filter(game=game, position__in=game.to_act, is_bot=True).exists()
     ):
         from games.tasks import play_bot_turn as play_bot_turn_task
 
-        play_bot_turn_task.delay_on_commit(game_id, version)
+        transaction.on_commit(lambda: play_bot_turn_task.delay(game_id, version), robust=True)
 
 
 def _jsonable(value):

@@ -42,3 +42,26 @@ def test_after_the_commit_each_seat_and_the_spectators_receive_their_own_view(
             "version": 1,
             "view": rules.player_view(state, audience),
         }
+
+
+def test_what_each_seat_is_pushed_equals_what_it_fetches(
+    started_game, settings, client, django_capture_on_commit_callbacks
+):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channels = {n: _listen(layer, seat_group(started_game.pk, n)) for n in range(4)}
+    user, position = to_act(started_game)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(
+            game_id=started_game.pk,
+            user=user,
+            move=a_legal_move(started_game, position),
+            expected_version=0,
+        )
+
+    for seat in started_game.seat_set.select_related("user"):
+        pushed = async_to_sync(layer.receive)(channels[seat.position])
+        client.force_login(seat.user)
+        fetched = client.get(f"/games/{started_game.pk}/view").json()
+        assert (pushed["version"], pushed["view"]) == (fetched["version"], fetched["view"])
