@@ -10,7 +10,7 @@ from games import selectors, services
 from games.access import access_game
 from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body
-from games.models import Game, Status
+from games.models import Game
 
 
 def _json_error(error: GameError) -> JsonResponse:
@@ -70,7 +70,7 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
         "token": token,
         "invite_url": request.build_absolute_uri(f"/games/join/{game.invite_token}"),
     }
-    if game.status == Status.OPEN:
+    if game.state is None:  # open, or called off before the start: the lobby page
         return render(request, "games/lobby.html", context)
     return render(request, "games/table.html", context)
 

@@ -343,3 +343,10 @@ def test_my_games_has_a_friendly_empty_state(client, alice):
     client.force_login(alice)
 
     assert b"You are not playing yet." in client.get("/games/mine").content
+
+
+def test_a_game_called_off_before_the_start_says_so(client, open_game, alice):
+    services.game_cancel(game_id=open_game.pk, user=alice)
+    client.force_login(alice)
+
+    assert b"This game was called off." in client.get(f"/games/{open_game.pk}/").content
