@@ -1,10 +1,22 @@
 """Club members. The profile lives on the user row: one member, one row, no joins."""
 
+import secrets
 import zoneinfo
+from datetime import date, datetime
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+
+# Letters and digits that cannot be mistaken for one another when read aloud or typed.
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+INVITE_CODE_LENGTH = 10
+
+
+def invite_code_new() -> str:
+    """A fresh random invite code (the default for new codes, also in the admin)."""
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_CODE_LENGTH))
 
 
 class EmailPreference(models.TextChoices):
@@ -43,6 +55,14 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("member")
         verbose_name_plural = _("members")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(vacation_start__isnull=True)
+                | Q(vacation_end__isnull=True)
+                | Q(vacation_end__gte=F("vacation_start")),
+                name="vacation_ends_after_it_starts",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.public_name
@@ -50,6 +70,11 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+    def is_on_vacation(self, day: date) -> bool:
+        """Whether `day` lies within the member's vacation (both ends included)."""
+        start, end = self.vacation_start, self.vacation_end
+        return start is not None and end is not None and start <= day <= end
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -62,11 +87,11 @@ class User(AbstractUser):
 class InviteCode(models.Model):
     """A code that lets someone sign up while SIGNUP_MODE is "invite"."""
 
-    code = models.CharField(_("code"), max_length=32, unique=True)
+    code = models.CharField(_("code"), max_length=32, unique=True, default=invite_code_new)
     created_by = models.ForeignKey(
         User, null=True, blank=True, on_delete=models.SET_NULL, related_name="invites_made"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
     max_uses = models.PositiveIntegerField(_("maximum uses"), default=1)
     uses = models.PositiveIntegerField(_("uses"), default=0)
     expires_at = models.DateTimeField(_("expires"), null=True, blank=True)
@@ -75,6 +100,17 @@ class InviteCode(models.Model):
     class Meta:
         verbose_name = _("invite code")
         verbose_name_plural = _("invite codes")
+        ordering = ["-created_at"]
+        constraints = [
+            # The conditional UPDATE in services.invite_redeem relies on this never being false.
+            models.CheckConstraint(
+                condition=Q(uses__lte=F("max_uses")), name="invite_uses_within_max"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.code
+
+    def is_usable(self, now: datetime) -> bool:
+        """Whether the code can still sign somebody up at `now`."""
+        return self.uses < self.max_uses and (self.expires_at is None or self.expires_at > now)

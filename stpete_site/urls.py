@@ -3,9 +3,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.views import language_set
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language_set, name="set_language"),  # Django's, plus the profile
     path("", include("games.urls")),
 ]

@@ -1,0 +1,43 @@
+"""A small limit on failed logins, kept in Django's cache.
+
+At most LOGIN_FAILURES_MAX failed logins per username and IP address within LOGIN_WINDOW
+seconds; after that the login form refuses even the right password until the window has
+passed. The window starts with the first failure (a fixed window, not a sliding one).
+
+The default cache is per process (LocMem); a club running several web processes should
+configure a shared cache (e.g. Redis) so the count is shared too.
+"""
+
+import hashlib
+
+from django.core.cache import cache
+from django.http import HttpRequest
+
+LOGIN_FAILURES_MAX = 10
+LOGIN_WINDOW = 15 * 60
+
+
+def _key(username: str, request: HttpRequest | None) -> str:
+    address = request.META.get("REMOTE_ADDR", "") if request is not None else ""
+    raw = f"{username.strip().casefold()}|{address}".encode()
+    return "login-failures:" + hashlib.sha256(raw).hexdigest()
+
+
+def login_blocked(username: str, request: HttpRequest | None) -> bool:
+    """Whether this username and address have used up their failed attempts."""
+    return cache.get(_key(username, request), 0) >= LOGIN_FAILURES_MAX
+
+
+def login_failed(username: str, request: HttpRequest | None) -> None:
+    """Count one failed login for this username and address."""
+    key = _key(username, request)
+    cache.add(key, 0, timeout=LOGIN_WINDOW)
+    try:
+        cache.incr(key)
+    except ValueError:  # The entry expired between add() and incr(): start a new window.
+        cache.set(key, 1, timeout=LOGIN_WINDOW)
+
+
+def login_succeeded(username: str, request: HttpRequest | None) -> None:
+    """Forget the failures of this username and address after a good login."""
+    cache.delete(_key(username, request))

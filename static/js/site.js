@@ -1,0 +1,19 @@
+// Small progressive enhancements for every page. No inline scripts: the CSP allows only ours.
+document.documentElement.classList.add("js");
+
+document.addEventListener("change", (event) => {
+  const select = event.target.closest("select[data-autosubmit]");
+  if (select && select.form) {
+    select.form.submit();
+  }
+});
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (!button || !navigator.clipboard) {
+    return;
+  }
+  navigator.clipboard.writeText(button.dataset.copy).then(() => {
+    button.textContent = button.dataset.copied || "✓";
+  });
+});

@@ -1,0 +1,52 @@
+import re
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import InviteCode, User
+from tests.web.accounts_helpers import member
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_admin_lists_members_with_filters_and_search(admin_client):
+    member("alice", language="de", display_name="Alice")
+    member("randombot", is_bot=True)
+    url = reverse("admin:accounts_user_changelist")
+
+    assert admin_client.get(url).status_code == 200
+    bots = admin_client.get(url, {"is_bot__exact": "1"}).content.decode()
+    assert "randombot" in bots
+    assert "alice@example.org" not in bots
+    found = admin_client.get(url, {"q": "alice"}).content.decode()
+    assert "alice@example.org" in found
+    assert admin_client.get(url, {"language__exact": "de"}).status_code == 200
+
+
+def test_the_admin_shows_a_members_profile_fields(admin_client):
+    alice = member("alice")
+    page = admin_client.get(reverse("admin:accounts_user_change", args=[alice.pk]))
+    content = page.content.decode()
+    assert page.status_code == 200
+    for field in ("display_name", "time_zone", "email_on_turn", "vacation_start", "is_bot"):
+        assert f'name="{field}"' in content
+
+
+def test_the_admin_lists_invite_codes_with_their_uses(admin_client):
+    InviteCode.objects.create(code="CLUBNIGHT", max_uses=10, uses=3)
+    page = admin_client.get(reverse("admin:accounts_invitecode_changelist")).content.decode()
+    assert "CLUBNIGHT" in page
+    assert ">3<" in page
+
+
+def test_the_admin_offers_a_generated_code_and_creates_it(admin_client):
+    add = reverse("admin:accounts_invitecode_add")
+    page = admin_client.get(add).content.decode()
+    assert re.search(r'name="code" value="[A-Z2-9]{10}"', page)
+
+    response = admin_client.post(add, {"code": "SPRING2026", "max_uses": "20", "note": "Open day"})
+
+    assert response.status_code == 302
+    invite = InviteCode.objects.get(code="SPRING2026")
+    assert invite.created_by == User.objects.get(username="admin")
+    assert invite.max_uses == 20
