@@ -27,14 +27,30 @@ def workers_in(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> int:
     return sum(1 for c in area if cards_of[c].color == "worker")
 
 
-def end_turn(state: GameState, seat: int, player: PlayerState, passed: bool) -> GameState:
-    """Store the player and hand the turn to the next seat clockwise."""
-    return state.with_player(
-        seat,
-        player,
+def end_turn(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    passed: bool,
+    board_changed: bool = False,
+    **changes: Any,
+) -> GameState:
+    """Store the player and hand the turn to the next seat clockwise, in one copy of the state.
+
+    If a card left the board, the other seats' "pass until the board changes" ends.
+    """
+    players = list(state.players)
+    players[seat] = player
+    if board_changed:
+        for other, waiting in enumerate(players):
+            if other != seat and waiting.standing == "board_change":
+                players[other] = waiting.evolve(standing=None)
+    return state.evolve(
+        players=tuple(players),
         turn=(seat + 1) % state.n,
         passes=state.passes + 1 if passed else 0,
         drawn=None,
+        **changes,
     )
 
 
@@ -117,23 +133,13 @@ def must_buy_worker(state: GameState, seat: int) -> bool:
     return False
 
 
-def _clear_board_change(state: GameState, seat: int) -> GameState:
-    """A card left the board: other seats' 'pass until the board changes' ends."""
-    players = tuple(
-        p.evolve(standing=None) if i != seat and p.standing == "board_change" else p
-        for i, p in enumerate(state.players)
-    )
-    return state.evolve(players=players)
-
-
-def _from_row(state: GameState, card: str, source: str) -> GameState:
+def _from_row(state: GameState, card: str, source: str) -> dict[str, Any]:
+    """The state fields that change when `card` leaves its row (none for the drawn card)."""
     if source == "upper":
-        state = state.evolve(upper=tuple(c for c in state.upper if c != card))
-    elif source == "lower":
-        state = state.evolve(lower=tuple(c for c in state.lower if c != card))
-    else:
-        return state
-    return state
+        return {"upper": tuple(c for c in state.upper if c != card)}
+    if source == "lower":
+        return {"lower": tuple(c for c in state.lower if c != card)}
+    return {}
 
 
 def buy(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -151,12 +157,11 @@ def buy(state: GameState, seat: int, move: Move, events: Events) -> GameState:
             "displaced": displaced,
         }
     )
-    state = _from_row(state, move.card, source)  # type: ignore[arg-type]
+    changes = _from_row(state, move.card, source)  # type: ignore[arg-type]
     if displaced is not None:
-        state = state.evolve(discard=(*state.discard, displaced))
-    if source != "observatory":
-        state = _clear_board_change(state, seat)
-    return end_turn(state, seat, player, passed=False)
+        changes["discard"] = (*state.discard, displaced)
+    on_board = source != "observatory"
+    return end_turn(state, seat, player, passed=False, board_changed=on_board, **changes)
 
 
 def take(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -168,11 +173,10 @@ def take(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     if len(player.hand) >= hand_limit(cards_of, player.area):
         raise IllegalMove("hand_full")
     events.append({"kind": "take", "seat": seat, "card": move.card, "from": source})
-    state = _from_row(state, move.card, source)  # type: ignore[arg-type]
-    if source != "observatory":
-        state = _clear_board_change(state, seat)
+    changes = _from_row(state, move.card, source)  # type: ignore[arg-type]
     player = player.evolve(hand=(*player.hand, move.card))
-    return end_turn(state, seat, player, passed=False)
+    on_board = source != "observatory"
+    return end_turn(state, seat, player, passed=False, board_changed=on_board, **changes)
 
 
 def play(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -187,9 +191,8 @@ def play(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     events.append(
         {"kind": "play", "seat": seat, "card": move.card, "price": price, "displaced": displaced}
     )
-    if displaced is not None:
-        state = state.evolve(discard=(*state.discard, displaced))
-    return end_turn(state, seat, player, passed=False)
+    changes = {"discard": (*state.discard, displaced)} if displaced is not None else {}
+    return end_turn(state, seat, player, passed=False, **changes)
 
 
 def discard(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -198,8 +201,8 @@ def discard(state: GameState, seat: int, move: Move, events: Events) -> GameStat
     if move.card != state.drawn:
         raise IllegalMove("no_such_card", "You can only discard the card you drew.")
     events.append({"kind": "discard", "seat": seat, "card": move.card})
-    state = state.evolve(discard=(*state.discard, move.card))
-    return end_turn(state, seat, state.players[seat], passed=False)
+    discard = (*state.discard, move.card)
+    return end_turn(state, seat, state.players[seat], passed=False, discard=discard)
 
 
 def pass_(state: GameState, seat: int, move: Move, events: Events) -> GameState:

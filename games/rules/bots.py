@@ -61,7 +61,35 @@ def card_value(state: GameState, player: PlayerState, card: Card, displaced: Car
         before = distinct_aristocrats(cards_of, player.area)
         after = len({cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id})
         value += aristocrat_points(after) - aristocrat_points(before)
+    return value + ability_value(state, player, card)
+
+
+def ability_value(state: GameState, player: PlayerState, card: Card) -> float:
+    """A rough worth of the card's ability, read from its hooks (never from its name)."""
+    cards_of = catalogue(state.edition).instances
+    ability = card.ability
+    worth = ruble_value(state)
+    future = rounds_left(state)
+    value = 0.0
+    if ability.scoring_bonus is not None:
+        cards = [cards_of[c] for c in player.area] + [card]
+        for phase in PHASES[:3]:
+            rubles, points = ability.scoring_bonus(phase, cards)
+            value += _scorings(state, phase) * (points + rubles * worth)
+    if ability.discount_color is not None:
+        value += 0.8 * future * worth
+    if ability.hand_limit_bonus:
+        value += 0.5
+    if ability.pub_points:
+        value += _scorings(state, "building") * 2.0
+    if ability.displace_value is not None and ability.displace_value > card.cost:
+        value += 0.5 * (ability.displace_value - card.cost) * worth
     return value
+
+
+def _reserve(state: GameState) -> int:
+    """Rubles the greedy bot likes to keep for the next phases (none in the last round)."""
+    return 0 if state.last_round else 8
 
 
 def _score(state: GameState, seat: int, move: Move) -> float:
@@ -81,10 +109,18 @@ def _score(state: GameState, seat: int, move: Move) -> float:
         if rounds_left(state) == 0:
             return -10.0
         card = cards_of[move.card]  # type: ignore[index]
-        gain = card_value(state, player, card, None) - card.cost * worth
+        displaced = None
+        if card.trading:
+            targets = [cards_of[c] for c in player.area if cards_of[c].id in card.target_ids]
+            if not targets:
+                return -10.0
+            displaced = min(targets, key=lambda t: t.points + t.rubles)
+        gain = card_value(state, player, card, displaced) - card.cost * worth
         return 0.4 * gain - 1.5
     if move.kind == "pub":
-        return (1 - 2 * worth) * (move.points or 0)
+        points = move.points or 0
+        short = max(0, _reserve(state) - (player.money - 2 * points))
+        return (1 - 2 * worth) * points - 0.5 * short
     if move.kind == "discard":
         return 0.0
     if move.kind == "pass":

@@ -30,12 +30,13 @@ from games.rules.rng import SplitMix64
 
 TOTAL_CARDS = sum(PILE_SIZES.values())
 MAX_MOVES = 3000
+PILES = ["worker", "building", "aristocrat", "trading"]
 CASES = [
     (bot, edition, players, seed)
     for bot in ("random", "greedy")
     for edition in ("1st", "2nd")
     for players in (1, 2, 3, 4)
-    for seed in (1, 2)
+    for seed in (1, 2, 3)
 ]
 
 
@@ -45,21 +46,37 @@ def card_count(s):
     return count + (1 if s.drawn else 0)
 
 
-def unlisted_candidates(s, rng, instances):
-    """A few moves of every kind, most of them illegal in this position."""
-    card = instances[rng.below(len(instances))]
-    other = instances[rng.below(len(instances))]
-    return [
-        Move("buy", card),
-        Move("buy", card, other),
-        Move("take", card),
-        Move("play", card),
-        Move("discard", card),
-        Move("observatory", observatory=card, pile="worker"),
+def pick(rng, items):
+    return items[rng.below(len(items))] if items else None
+
+
+def unlisted_candidates(s, seat, rng, instances):
+    """Moves of every kind on the cards at hand (board, hand, area, drawn card) and on random
+    cards; whichever of them legal_moves does not list must be refused."""
+    player = s.players[seat]
+    near = [*s.upper, *s.lower, *player.hand, *([s.drawn] if s.drawn else [])]
+    candidates = []
+    for card in (pick(rng, near), pick(rng, instances)):
+        if card is None:
+            continue
+        target = pick(rng, list(player.area))
+        candidates += [
+            Move("buy", card),
+            Move("buy", card, target),
+            Move("take", card),
+            Move("play", card),
+            Move("play", card, target),
+            Move("discard", card),
+        ]
+    observatory = pick(rng, list(player.area)) or "observatory#0"
+    candidates += [
+        Move("observatory", observatory=observatory, pile=pick(rng, PILES)),
         Move("pub", points=rng.below(12)),
         Move("pub_plan", points=rng.below(12)),
+        Move("pass"),
         Move("pass", until="phase"),
     ]
+    return candidates
 
 
 def check_position(s, rng, instances, cards_of, full):
@@ -80,7 +97,7 @@ def check_position(s, rng, instances, cards_of, full):
     listed = set(moves)
     for move in moves if full else moves[:3]:
         apply_move(s, seat, move)
-    for move in unlisted_candidates(s, rng, instances):
+    for move in unlisted_candidates(s, seat, rng, instances):
         if move not in listed:
             with pytest.raises(IllegalMove):
                 apply_move(s, seat, move)
@@ -104,7 +121,7 @@ def test_random_playouts_keep_every_invariant(bot, edition, players, seed):
     step = 0
     while not is_over(s):
         assert step < MAX_MOVES, "the game must end"
-        check_position(s, rng, instances, cards_of, full=step % 7 == 0)
+        check_position(s, rng, instances, cards_of, full=step % 3 == 0)
         seat = to_act(s)[0]
         move = BOTS[bot](s, seat, seed * 100_003 + step)
         s, events = apply_move(s, seat, move)
