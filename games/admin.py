@@ -129,7 +129,8 @@ class GameAdmin(admin.ModelAdmin):
             if problems:
                 self.message_user(request, f"{game}: {'; '.join(problems)}", messages.ERROR)
             else:
-                self.message_user(request, f"{game}: {_('replays exactly')}", messages.SUCCESS)
+                message = _("%(game)s: replays exactly") % {"game": game}
+                self.message_user(request, message, messages.SUCCESS)
 
     @admin.action(description=gettext_lazy("Export the replay JSON (one game)"))
     def export_replay(self, request, queryset):
@@ -164,7 +165,8 @@ class GameAdmin(admin.ModelAdmin):
             except GameError as exc:
                 form.add_error(None, exc.message)
             else:
-                self.message_user(request, f"{game}: {_('seat replaced')}", messages.SUCCESS)
+                message = _("%(game)s: seat replaced") % {"game": game}
+                self.message_user(request, message, messages.SUCCESS)
                 return None
         context = {
             **self.admin_site.each_context(request),

@@ -350,3 +350,11 @@ def test_a_game_called_off_before_the_start_says_so(client, open_game, alice):
     client.force_login(alice)
 
     assert b"This game was called off." in client.get(f"/games/{open_game.pk}/").content
+
+
+def test_the_lobby_speaks_german_to_a_member_who_chose_it(client, alice):
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+
+    assert "Du spielst noch nicht mit." in client.get("/games/mine").content.decode()
