@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
@@ -68,7 +69,9 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
         "players": selectors.game_players(game),
         "is_host": game.host_id == request.user.pk,
         "token": token,
-        "invite_url": request.build_absolute_uri(f"/games/join/{game.invite_token}"),
+        "invite_url": request.build_absolute_uri(
+            reverse("games:join_by_token", args=[game.invite_token])
+        ),
     }
     if game.state is None:  # open, or called off before the start: the lobby page
         return render(request, "games/lobby.html", context)
