@@ -5,6 +5,7 @@ Pure Python, standard library only, importable without Django. The stable interf
 """
 
 from .bots import BOTS, greedy_bot, random_bot
+from .cards import card_catalogue
 from .engine import apply_move, is_over, legal_moves, to_act
 from .errors import IllegalMove, InvalidOptions
 from .initial import new_game
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerState",
     "ReplayError",
     "apply_move",
+    "card_catalogue",
     "final_scores",
     "greedy_bot",
     "is_over",

@@ -32,6 +32,7 @@ def end_turn(
     seat: int,
     player: PlayerState,
     passed: bool,
+    *,
     board_changed: bool = False,
     **changes: Any,
 ) -> GameState:
@@ -191,7 +192,9 @@ def play(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     events.append(
         {"kind": "play", "seat": seat, "card": move.card, "price": price, "displaced": displaced}
     )
-    changes = {"discard": (*state.discard, displaced)} if displaced is not None else {}
+    changes: dict[str, Any] = {}
+    if displaced is not None:
+        changes["discard"] = (*state.discard, displaced)
     return end_turn(state, seat, player, passed=False, **changes)
 
 
@@ -227,7 +230,7 @@ def observatory(state: GameState, seat: int, move: Move, events: Events) -> Game
         raise IllegalMove("no_such_card", "You have no such Observatory.")
     if move.observatory in player.used:
         raise IllegalMove("observatory_used")
-    index = PHASES.index(move.pile)  # type: ignore[arg-type]
+    index = PHASES.index(move.pile)
     pile = state.piles[index]
     if len(pile) < 2:
         raise IllegalMove("pile_too_small")

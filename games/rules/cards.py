@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from .abilities import ABILITIES, NO_ABILITY, Ability
 
@@ -63,12 +64,12 @@ class Catalogue:
         return card.market[index] if index < len(card.market) else ""
 
 
-def _card(entry: dict[str, object], edition: str) -> Card:
+def _card(entry: dict[str, Any], edition: str) -> Card:
     key = entry.get("ability")
     if key is not None and key not in ABILITIES:
         raise ValueError(f"card {entry['id']}: unknown ability {key!r}")
-    copies = int(entry["copies"])  # type: ignore[call-overload]
-    market = tuple(entry.get("market", ()))  # type: ignore[call-overload]
+    copies = int(entry["copies"])
+    market: tuple[str, ...] = tuple(entry.get("market", ()))
     if market and len(market) != copies:
         raise ValueError(f"card {entry['id']}: one market symbol per copy expected")
     return Card(
@@ -76,11 +77,11 @@ def _card(entry: dict[str, object], edition: str) -> Card:
         edition=edition,
         deck=str(entry["deck"]),
         color=str(entry["color"]),
-        cost=int(entry["cost"]),  # type: ignore[call-overload]
-        rubles=int(entry["rubles"]),  # type: ignore[call-overload]
-        points=int(entry["points"]),  # type: ignore[call-overload]
+        cost=int(entry["cost"]),
+        rubles=int(entry["rubles"]),
+        points=int(entry["points"]),
         copies=copies,
-        symbols=frozenset(entry.get("symbols", ())),  # type: ignore[call-overload]
+        symbols=frozenset(entry.get("symbols", ())),
         market=market,
         name_en=str(entry["name_en"]),
         name_de=str(entry["name_de"]),
@@ -112,7 +113,7 @@ def _derive(types: dict[str, Card]) -> dict[str, Card]:
     return out
 
 
-def _build(edition: str, entries: list[dict[str, object]]) -> Catalogue:
+def _build(edition: str, entries: list[dict[str, Any]]) -> Catalogue:
     types: dict[str, Card] = {}
     instances: dict[str, Card] = {}
     decks: dict[str, list[str]] = {deck: [] for deck in DECKS}
@@ -149,3 +150,29 @@ CATALOGUES: dict[str, Catalogue] = _load()
 def catalogue(edition: str) -> Catalogue:
     """The catalogue of an edition ("1st" or "2nd")."""
     return CATALOGUES[edition]
+
+
+def card_catalogue(edition: str) -> dict[str, dict[str, object]]:
+    """The cards of an edition as JSON-ready data for clients (names, texts, numbers), by type id.
+
+    `market` lists the market symbol of each copy (2nd edition; shown only, no rule effect).
+    """
+    return {
+        card.id: {
+            "deck": card.deck,
+            "color": card.color,
+            "trading": card.trading,
+            "cost": card.cost,
+            "rubles": card.rubles,
+            "points": card.points,
+            "copies": card.copies,
+            "symbols": sorted(card.symbols),
+            "market": list(card.market),
+            "ability": card.ability.key or None,
+            "name_en": card.name_en,
+            "name_de": card.name_de,
+            "text_en": card.text_en,
+            "text_de": card.text_de,
+        }
+        for card in CATALOGUES[edition].types.values()
+    }

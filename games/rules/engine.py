@@ -95,13 +95,16 @@ def _drawn_moves(state: GameState, seat: int) -> list[Move]:
 
 
 def _first_phase_moves(state: GameState, seat: int) -> list[Move]:
+    """First worker phase: buy a (non-trading) worker until you have two, then only pass."""
     if not must_buy_worker(state, seat):
         return list(PASSES)
-    return [
-        move
-        for move in _card_moves(state, seat)
-        if move.kind == "buy" and catalogue(state.edition).instances[move.card].color == "worker"  # type: ignore[index]
-    ]
+    cards_of = catalogue(state.edition).instances
+    moves = []
+    for move in _card_moves(state, seat):
+        card = cards_of[move.card] if move.kind == "buy" else None  # type: ignore[index]
+        if card is not None and card.color == "worker" and not card.trading:
+            moves.append(move)
+    return moves
 
 
 def _pub_plan_moves(state: GameState, seat: int) -> list[Move]:

@@ -61,10 +61,11 @@ def _player(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[s
 
 
 def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[str, Any]:
-    """For each board/hand/drawn card: what buying, taking or playing it would cost this seat."""
+    """For each board/hand/drawn card: what buying or playing it would cost this seat (null if
+    it has nothing to displace), and whether buying, taking or playing it is legal right now."""
     player = state.players[seat]
     profile = profile_of(cards_of, player.area)
-    room = len(player.hand) < hand_limit(cards_of, player.area)
+    legal = {(m.kind, m.card) for m in legal_moves(state, seat)}
     table: dict[str, Any] = {}
 
     def quote(instance: str, lower: bool, hand_after: int) -> dict[str, Any]:
@@ -78,10 +79,19 @@ def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> d
     extra = (state.drawn,) if state.drawn else ()
     for instance in (*state.upper, *state.lower, *extra):
         offer = quote(instance, instance in state.lower, len(player.hand))
-        table[instance] = {"buy": offer["price"], "displace": offer["displace"], "take": room}
+        table[instance] = {
+            "buy": offer["price"],
+            "displace": offer["displace"],
+            "can_buy": ("buy", instance) in legal,
+            "can_take": ("take", instance) in legal,
+        }
     for instance in player.hand:
         offer = quote(instance, False, len(player.hand) - 1)
-        table[instance] = {"play": offer["price"], "displace": offer["displace"]}
+        table[instance] = {
+            "play": offer["price"],
+            "displace": offer["displace"],
+            "can_play": ("play", instance) in legal,
+        }
     return table
 
 

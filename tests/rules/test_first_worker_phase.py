@@ -5,7 +5,7 @@ import pytest
 
 from games.rules import IllegalMove, apply_move, legal_moves, new_game, to_act
 
-from .builders import of_kind
+from .builders import moves_of, of_kind, state
 
 
 def test_in_the_first_worker_phase_only_buying_a_worker_is_allowed():
@@ -43,3 +43,19 @@ def test_a_player_with_two_workers_is_passed_for_automatically():
     s, events = apply_move(s, second, legal_moves(s, second)[0])
     assert [e["seat"] for e in of_kind(events, "pass")] == [first, second]
     assert s.phase == "building"
+
+
+def test_a_green_trading_card_does_not_count_as_buying_a_worker_in_the_first_phase():
+    s = state(
+        round=1,
+        phase="worker",
+        first_worker_phase=True,
+        players=[{"area": ["lumberjack#0"]}, {}],
+        board={"upper": ["carpenter_workshop#0", "gold_miner#0"]},
+    )
+    assert moves_of(s, 0) == [{"kind": "buy", "card": "gold_miner#0"}]
+    with pytest.raises(IllegalMove) as error:
+        apply_move(
+            s, 0, {"kind": "buy", "card": "carpenter_workshop#0", "displace": "lumberjack#0"}
+        )
+    assert error.value.code == "must_buy_worker"

@@ -46,12 +46,6 @@ def test_a_green_trading_card_displaces_only_a_worker_with_the_same_symbol():
     assert {m.get("displace") for m in moves_of(s, 0) if m["kind"] == "buy"} == {"shepherd#0"}
 
 
-def test_czar_and_carpenter_can_be_displaced_by_any_green_trading_card():
-    s = state(players=[{"area": ["czar_and_carpenter#0"]}, {}], board={"upper": ["wharf#0"]})
-    s, events = play(s, 0, kind="buy", card="wharf#0", displace="czar_and_carpenter#0")
-    assert of_kind(events, "buy")[0]["price"] == 12 - 8
-
-
 def test_a_trading_card_never_displaces_another_trading_card():
     s = state(players=[{"area": ["bank#0", "market#0"]}, {}], board={"upper": ["harbor#0"]})
     with pytest.raises(IllegalMove) as error:

@@ -43,13 +43,30 @@ def test_a_seat_sees_its_legal_moves_with_prices_and_a_spectator_sees_none():
     view = player_view(s, 0)
     assert {"kind": "buy", "card": "market#1", "price": 4} in view["moves"]
     assert {"kind": "buy", "card": "bank#0", "displace": "market#0", "price": 8} in view["moves"]
-    assert view["prices"]["bank#0"] == {"buy": 8, "displace": {"market#0": 8}, "take": True}
+    assert view["prices"]["bank#0"] == {
+        "buy": 8,
+        "displace": {"market#0": 8},
+        "can_buy": True,
+        "can_take": True,
+    }
     assert "moves" not in player_view(s, None)
 
 
 def test_the_seat_sees_what_playing_a_hand_card_would_cost():
     s = state(players=[{"hand": ["customs_house#0"], "area": ["customs_house#1"]}, {}])
-    assert player_view(s, 0)["prices"]["customs_house#0"] == {"play": 7, "displace": None}
+    assert player_view(s, 0)["prices"]["customs_house#0"] == {
+        "play": 7,
+        "displace": None,
+        "can_play": True,
+    }
+
+
+def test_the_price_table_says_when_a_card_is_too_dear_or_cannot_be_bought_at_all():
+    s = state(players=[{"money": 4}, {}], board={"upper": ["library#0", "bank#0"]})
+    prices = player_view(s, 0)["prices"]
+    assert (prices["library#0"]["buy"], prices["library#0"]["can_buy"]) == (17, False)
+    assert (prices["bank#0"]["buy"], prices["bank#0"]["can_buy"]) == (None, False)
+    assert prices["bank#0"]["can_take"]
 
 
 def test_the_summary_shows_income_per_phase_and_aristocrat_points():
