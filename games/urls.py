@@ -1,8 +1,20 @@
 from django.urls import path
-from django.views.generic import TemplateView
+
+from games import views
 
 app_name = "games"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", views.home, name="home"),
+    path("games/new", views.game_new, name="new"),
+    path("games/open", views.games_open, name="open"),
+    path("games/mine", views.games_mine, name="mine"),
+    path("games/join/<str:token>", views.game_join_by_token, name="join_by_token"),
+    path("games/<int:game_id>/", views.game_detail, name="detail"),
+    path("games/<int:game_id>/join", views.game_join, name="join"),
+    path("games/<int:game_id>/leave", views.game_leave, name="leave"),
+    path("games/<int:game_id>/start", views.game_start, name="start"),
+    path("games/<int:game_id>/cancel", views.game_cancel, name="cancel"),
+    path("games/<int:game_id>/view", views.game_view, name="view"),
+    path("games/<int:game_id>/moves", views.move_create, name="moves"),
 ]

@@ -1,0 +1,33 @@
+"""Who may see or act on a game. Every permission check on games lives here."""
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from games.errors import GameError, not_found
+from games.models import Game, Seat
+
+
+def _games(*, for_update: bool) -> QuerySet[Game]:
+    games = Game.objects.all()
+    return games.select_for_update(of=("self",)) if for_update else games
+
+
+def access_game(user, game_id: int, *, for_update: bool = False) -> tuple[Game, Seat | None]:
+    """The game and the user's seat at it (None for spectators).
+
+    Any signed-in member may look at any game. With `for_update=True` the game row is locked
+    until the surrounding transaction ends, so the caller must be inside `transaction.atomic()`.
+    """
+    if user is None or not user.is_authenticated:
+        raise GameError("not_logged_in", _("Please log in."), status=401)
+    try:
+        game = _games(for_update=for_update).select_related("host").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise not_found() from None
+    seat = Seat.objects.filter(game=game, user=user).select_related("user").first()
+    return game, seat
+
+
+def require_host(user, game: Game) -> None:
+    if game.host_id != user.pk:
+        raise GameError("not_host", _("Only the host may do that."), status=403)

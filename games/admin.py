@@ -1,0 +1,179 @@
+"""The club's control room. Read-only rows; every change goes through an admin action that
+calls a service, so the log and the snapshot stay in step."""
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import services
+from games.errors import GameError
+from games.models import Action, Edition, Game, Seat
+from games.services.bots import BOT_KINDS
+from games.services.control import user_by_username
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["position", "user", "is_bot", "bot_kind", "joined_at", "remind_at", "vacation"]
+    readonly_fields = fields
+    ordering = ["position"]
+
+
+class ActionInline(ReadOnlyInline):
+    model = Action
+    fields = ["seq", "seat", "user", "kind", "move", "events", "client_id", "created_at"]
+    readonly_fields = fields
+    ordering = ["seq"]
+
+
+class EditionFilter(admin.SimpleListFilter):
+    title = gettext_lazy("edition")
+    parameter_name = "edition"
+
+    def lookups(self, request, model_admin):
+        return Edition.choices
+
+    def queryset(self, request, queryset):
+        if self.value():
+            return queryset.filter(options__edition=self.value())
+        return queryset
+
+
+class ReplaceSeatForm(forms.Form):
+    position = forms.TypedChoiceField(label=gettext_lazy("Seat"), coerce=int)
+    username = forms.CharField(label=gettext_lazy("New member (username)"))
+    bot_kind = forms.ChoiceField(
+        label=gettext_lazy("Kind of bot (if the new member is a bot)"),
+        choices=[(kind, kind) for kind in BOT_KINDS],
+        required=False,
+    )
+
+    def __init__(self, *args, game: Game, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].choices = [
+            (seat.position, f"{seat.position + 1}: {seat.user}")
+            for seat in game.seat_set.select_related("user").order_by("position")
+        ]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "title", "status", "edition", "version", "host", "to_act", "updated_at"]
+    list_filter = ["status", EditionFilter, ("seat_set__user", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["title", "host__username", "seat_set__user__username"]
+    inlines = [SeatInline, ActionInline]
+    actions = ["abort", "force_pass", "replace_seat_user", "verify_replay", "export_replay"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("host").distinct()
+
+    def _each(self, request, queryset, done: str, call) -> None:
+        for game in queryset:
+            try:
+                call(game)
+            except GameError as exc:
+                self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{game}: {done}", messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Abort the selected games"))
+    def abort(self, request, queryset):
+        self._each(
+            request,
+            queryset,
+            _("aborted"),
+            lambda game: services.game_abort(game_id=game.pk, by=request.user),
+        )
+
+    @admin.action(description=gettext_lazy("Force a pass for the seat to act"))
+    def force_pass(self, request, queryset):
+        self._each(
+            request,
+            queryset,
+            _("passed for the seat to act"),
+            lambda game: services.seat_force_pass(game_id=game.pk, by=request.user),
+        )
+
+    @admin.action(description=gettext_lazy("Verify the replay of the log"))
+    def verify_replay(self, request, queryset):
+        for game in queryset:
+            problems = services.game_verify(game=game)
+            if problems:
+                self.message_user(request, f"{game}: {'; '.join(problems)}", messages.ERROR)
+            else:
+                message = _("%(game)s: replays exactly") % {"game": game}
+                self.message_user(request, message, messages.SUCCESS)
+
+    @admin.action(description=gettext_lazy("Export the replay JSON (one game)"))
+    def export_replay(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Select exactly one game to export."), messages.ERROR)
+            return None
+        game = queryset.get()
+        response = HttpResponse(
+            json.dumps(services.game_replay_export(game=game), indent=1),
+            content_type="application/json",
+        )
+        response["Content-Disposition"] = f'attachment; filename="stpete-game-{game.pk}.json"'
+        return response
+
+    @admin.action(description=gettext_lazy("Replace a seat's member (one game)"))
+    def replace_seat_user(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Select exactly one game."), messages.ERROR)
+            return None
+        game = queryset.get()
+        form = ReplaceSeatForm(request.POST if "apply" in request.POST else None, game=game)
+        if form.is_valid():
+            try:
+                new_user = user_by_username(form.cleaned_data["username"])
+                services.seat_replace_user(
+                    game_id=game.pk,
+                    position=form.cleaned_data["position"],
+                    new_user=new_user,
+                    by=request.user,
+                    bot_kind=form.cleaned_data["bot_kind"],
+                )
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                message = _("%(game)s: seat replaced") % {"game": game}
+                self.message_user(request, message, messages.SUCCESS)
+                return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Replace a seat's member"),
+            "game": game,
+            "form": form,
+            "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/game/replace_seat.html", context)

@@ -1,0 +1,87 @@
+"""Parsing what people send: the create-game form and the JSON body of a move."""
+
+import json
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.errors import GameError
+from games.models import DAYS_PER_MOVE_CHOICES, Edition
+from games.services.bots import BOT_KINDS
+
+
+class GameCreateForm(forms.Form):
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=80, required=False)
+    edition = forms.ChoiceField(
+        label=gettext_lazy("Edition"), choices=Edition.choices, initial=Edition.FIRST
+    )
+    seats = forms.TypedChoiceField(
+        label=gettext_lazy("Players"),
+        choices=[(n, str(n)) for n in range(1, 5)],
+        coerce=int,
+        initial=4,
+    )
+    days_per_move = forms.TypedChoiceField(
+        label=gettext_lazy("Time per move"),
+        choices=[("", gettext_lazy("No limit")), *DAYS_PER_MOVE_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial=3,
+    )
+    visibility = forms.ChoiceField(
+        label=gettext_lazy("Who may join"),
+        choices=[
+            ("public", gettext_lazy("Any member (listed in open games)")),
+            ("invite", gettext_lazy("Only people with the invitation link")),
+        ],
+        initial="public",
+        widget=forms.RadioSelect,
+    )
+    bots = forms.TypedChoiceField(
+        label=gettext_lazy("Bot opponents"),
+        choices=[(n, str(n)) for n in range(4)],
+        coerce=int,
+        initial=0,
+    )
+    bot_kind = forms.ChoiceField(
+        label=gettext_lazy("Kind of bot"),
+        choices=[("greedy", gettext_lazy("Greedy")), ("random", gettext_lazy("Random"))],
+        initial="greedy",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("bots") is not None and data.get("seats") is not None:
+            if data["bots"] >= data["seats"]:
+                raise forms.ValidationError(_("Leave at least one seat for a person."))
+            if data.get("bot_kind") not in BOT_KINDS:
+                raise forms.ValidationError(_("Unknown kind of bot."))
+        return data
+
+
+def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
+    """`(move, expected_version, client_id)` from a POST body, or GameError 400."""
+
+    def bad(message: str) -> GameError:
+        return GameError("malformed_request", message, status=400)
+
+    try:
+        data = json.loads(body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise bad(_("The request body is not JSON.")) from None
+    if not isinstance(data, dict):
+        raise bad(_("The request body must be a JSON object."))
+    move, version, client_id = (
+        data.get("move"),
+        data.get("expected_version"),
+        data.get("client_id"),
+    )
+    if not isinstance(move, dict):
+        raise bad(_("The move must be a JSON object."))
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise bad(_("expected_version must be a whole number."))
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 64):
+        raise bad(_("client_id must be a string of 1 to 64 characters."))
+    return move, version, client_id

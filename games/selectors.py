@@ -1,0 +1,93 @@
+"""Reads for pages and the JSON API. Nothing here writes."""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from games import rules
+from games.models import Game, Seat, Status
+
+
+def game_players(game: Game) -> list[dict]:
+    """The seats as a client may see them: position, public name, bot or not."""
+    return [
+        {
+            "seat": seat.position,
+            "name": seat.user.public_name,
+            "is_bot": seat.is_bot,
+            "bot_kind": seat.bot_kind or None,
+            "to_act": game.status == Status.RUNNING and seat.position in game.to_act,
+        }
+        for seat in game.seat_set.select_related("user").order_by("position")
+    ]
+
+
+def game_payload(game: Game, seat: Seat | None) -> dict:
+    """What GET /games/<id>/view answers: the engine's view for this seat (or a spectator)."""
+    view = None
+    if game.state is not None:
+        position = seat.position if seat is not None else None
+        view = rules.player_view(rules.GameState.from_dict(game.state), position)
+    return {
+        "id": game.pk,
+        "version": game.version,
+        "status": game.status,
+        "seat": seat.position if seat is not None else None,
+        "to_act": list(game.to_act),
+        "view": view,
+        "players": game_players(game),
+        "deadline": game.deadline.isoformat() if game.deadline else None,
+    }
+
+
+def games_open_public() -> QuerySet[Game]:
+    """Open public games, newest first, with their seats."""
+    return (
+        Game.objects.filter(status=Status.OPEN, is_public=True)
+        .select_related("host")
+        .prefetch_related(Prefetch("seat_set", queryset=Seat.objects.select_related("user")))
+        .order_by("-created_at")
+    )
+
+
+@dataclass(frozen=True)
+class MyGames:
+    my_turn: list[Game]
+    waiting: list[Game]
+    open: list[Game]
+    finished: list[Game]
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.my_turn or self.waiting or self.open or self.finished)
+
+
+def games_list_for_user(user, *, finished_limit: int = 20) -> MyGames:
+    """The user's games: my turn (longest waiting first), waiting for others, open, finished."""
+    seats = {
+        seat.game_id: seat.position
+        for seat in Seat.objects.filter(user=user).only("game_id", "position")
+    }
+    games = (
+        Game.objects.filter(pk__in=seats)
+        .select_related("host")
+        .prefetch_related(Prefetch("seat_set", queryset=Seat.objects.select_related("user")))
+    )
+    running = [g for g in games if g.status == Status.RUNNING]
+    my_turn = sorted((g for g in running if seats[g.pk] in g.to_act), key=lambda g: g.last_move_at)
+    waiting = sorted(
+        (g for g in running if seats[g.pk] not in g.to_act),
+        key=lambda g: g.last_move_at,
+        reverse=True,
+    )
+    open_games = sorted(
+        (g for g in games if g.status == Status.OPEN), key=lambda g: g.created_at, reverse=True
+    )
+    ended = sorted(
+        (g for g in games if g.status in (Status.FINISHED, Status.ABORTED)),
+        key=lambda g: g.finished_at or g.updated_at,
+        reverse=True,
+    )
+    return MyGames(
+        my_turn=my_turn, waiting=waiting, open=open_games, finished=ended[:finished_limit]
+    )

@@ -1,0 +1,24 @@
+"""The only writers of games, seats and actions (keyword-only functions; see each module)."""
+
+from games.services.bots import bot_turn_play, bot_user_get_or_create
+from games.services.control import game_abort, seat_force_pass, seat_replace_user
+from games.services.lobby import game_cancel, game_create, game_start, seat_join, seat_leave
+from games.services.moves import MoveResult, move_submit
+from games.services.replays import game_replay_export, game_verify
+
+__all__ = [
+    "MoveResult",
+    "bot_turn_play",
+    "bot_user_get_or_create",
+    "game_abort",
+    "game_cancel",
+    "game_create",
+    "game_replay_export",
+    "game_start",
+    "game_verify",
+    "move_submit",
+    "seat_force_pass",
+    "seat_join",
+    "seat_leave",
+    "seat_replace_user",
+]

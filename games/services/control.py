@@ -1,0 +1,99 @@
+"""What the club's admins may do to a game: abort it, force a pass, replace a player.
+
+Each is logged the way a move is (a forced pass is an Action of kind forced_by_admin), so the
+snapshot still equals the replay of the log.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import rules
+from games.errors import GameError, not_found
+from games.models import Action, ActionKind, Game, Seat, Status
+from games.services.bots import BOT_KINDS
+from games.services.moves import after_commit, record_move
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise not_found() from None
+
+
+def _require_admin(user) -> None:
+    if not (user.is_active and user.is_staff):
+        raise GameError("not_admin", _("Only an admin may do that."), status=403)
+
+
+def game_abort(*, game_id: int, by) -> Game:
+    """Stop an open or running game for good; its log stays as it is."""
+    _require_admin(by)
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (Status.OPEN, Status.RUNNING):
+            raise GameError("game_not_running", _("This game has already ended."), status=409)
+        game.status = Status.ABORTED
+        game.to_act = []
+        game.deadline = None
+        game.finished_at = timezone.now()
+        game.save(update_fields=["status", "to_act", "deadline", "finished_at", "updated_at"])
+        after_commit(game)
+    return game
+
+
+def pass_move_for(state, position: int) -> dict:
+    """The pass among the seat's legal moves, as a dict; GameError if it may not pass."""
+    passes = [m.to_dict() for m in rules.legal_moves(state, position) if m.kind == "pass"]
+    # A plain pass (no standing "until") is the least an admin should decide for a player.
+    if passes:
+        return min(passes, key=lambda d: "until" in d)
+    raise GameError("cannot_pass", _("The seat to act cannot pass now."))
+
+
+def seat_force_pass(*, game_id: int, by) -> Action:
+    """Pass for the (first) seat to act, logged as forced_by_admin with the admin as user."""
+    _require_admin(by)
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Status.RUNNING or not game.to_act:
+            raise GameError("game_not_running", _("This game is not running."), status=409)
+        position = sorted(game.to_act)[0]
+        move = pass_move_for(rules.GameState.from_dict(game.state), position)
+        return record_move(
+            game=game, position=position, user=by, move=move, kind=ActionKind.FORCED_BY_ADMIN
+        )
+
+
+def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: str = "") -> Seat:
+    """Put `new_user` (a member, or a bot user) in the seat at `position`."""
+    _require_admin(by)
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (Status.OPEN, Status.RUNNING):
+            raise GameError("game_not_running", _("This game has already ended."), status=409)
+        seat = Seat.objects.filter(game=game, position=position).first()
+        if seat is None:
+            raise GameError("no_such_seat", _("There is no such seat."), status=404)
+        if Seat.objects.filter(game=game, user=new_user).exclude(pk=seat.pk).exists():
+            raise GameError("already_seated", _("That member already sits here."), status=409)
+        is_bot = bool(getattr(new_user, "is_bot", False))
+        if is_bot and (bot_kind or "greedy") not in BOT_KINDS:
+            raise GameError("bad_options", _("Unknown kind of bot."))
+        seat.user = new_user
+        seat.is_bot = is_bot
+        seat.bot_kind = (bot_kind or "greedy") if is_bot else ""
+        seat.save(update_fields=["user", "is_bot", "bot_kind"])
+        if game.status == Status.RUNNING:
+            after_commit(game)
+    return seat
+
+
+def user_by_username(username: str):
+    User = get_user_model()
+    try:
+        return User.objects.get(username=username)
+    except User.DoesNotExist:
+        raise GameError("no_such_user", _("There is no such member."), status=404) from None

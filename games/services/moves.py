@@ -1,0 +1,164 @@
+"""Accepting moves: the one hot path that appends to the log.
+
+Every accepted move, whoever submits it (a player, a bot, an admin forcing a pass), goes
+through `record_move`, which must run with the game row locked.
+"""
+
+import json
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import realtime, rules
+from games.access import access_game
+from games.errors import GameError
+from games.models import Action, ActionKind, Game, Seat, Status
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What a submission led to: the stored action and the game after it."""
+
+    game: Game
+    action: Action
+    created: bool
+
+
+def move_submit(
+    *,
+    game_id: int,
+    user,
+    move: dict,
+    expected_version: int,
+    client_id: str | None = None,
+) -> MoveResult:
+    """Apply `user`'s move at `expected_version`, or raise GameError.
+
+    A `client_id` seen before for this game answers with the first result and stores nothing,
+    so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
+    """
+    with transaction.atomic(durable=True):
+        game, seat = access_game(user, game_id, for_update=True)
+        if client_id:
+            earlier = Action.objects.filter(game=game, client_id=client_id).first()
+            if earlier is not None:
+                if earlier.user_id != user.pk:
+                    raise GameError(
+                        "client_id_reused",
+                        _("That submission id belongs to another player."),
+                        status=409,
+                        version=game.version,
+                    )
+                return MoveResult(game=game, action=earlier, created=False)
+        _check_can_move(game, seat, expected_version)
+        action = record_move(
+            game=game, position=seat.position, user=user, move=move, client_id=client_id
+        )
+    return MoveResult(game=game, action=action, created=True)
+
+
+def _check_can_move(game: Game, seat: Seat | None, expected_version: int) -> None:
+    if game.status != Status.RUNNING:
+        raise GameError(
+            "game_not_running", _("This game is not running."), status=409, version=game.version
+        )
+    if seat is None:
+        raise GameError(
+            "not_your_seat", _("You do not sit at this game."), status=403, version=game.version
+        )
+    if expected_version != game.version:
+        raise GameError(
+            "stale_version",
+            _("The game has moved on; please reload."),
+            status=409,
+            version=game.version,
+        )
+    if seat.position not in game.to_act:
+        raise GameError(
+            "not_your_turn", _("It is not your turn."), status=422, version=game.version
+        )
+
+
+def record_move(
+    *,
+    game: Game,
+    position: int,
+    user,
+    move: dict,
+    kind: str = ActionKind.NORMAL,
+    client_id: str | None = None,
+) -> Action:
+    """Apply `move` for `position`, append it to the log and update the snapshot.
+
+    Precondition: the caller holds the row lock on `game` (access_game(..., for_update=True))
+    inside a transaction, and has checked that the game is running.
+    """
+    state = rules.GameState.from_dict(game.state)
+    try:
+        parsed = rules.parse_move(move)
+        new_state, events = rules.apply_move(state, position, parsed)
+    except rules.IllegalMove as exc:
+        raise GameError(exc.code, exc.message, status=422, version=game.version) from None
+    now = timezone.now()
+    action = Action.objects.create(
+        game=game,
+        seq=game.version + 1,
+        seat=position,
+        user=user,
+        kind=kind,
+        move=parsed.to_dict(),
+        events=_jsonable(events),
+        client_id=client_id or None,
+    )
+    game.version += 1
+    game.last_move_at = now
+    snapshot_save(game, new_state, now=now)
+    after_commit(game)
+    return action
+
+
+def snapshot_save(game: Game, state, *, now) -> None:
+    """Store `state` as the game's snapshot with everything derived from it."""
+    game.state = _jsonable(state.to_dict())
+    game.rules_version = game.rules_version or rules.RULES_VERSION
+    if rules.is_over(state):
+        game.status = Status.FINISHED
+        game.to_act = []
+        game.deadline = None
+        game.finished_at = now
+    else:
+        game.to_act = sorted(rules.to_act(state))
+        game.deadline = now + timedelta(days=game.days_per_move) if game.days_per_move else None
+    game.save()
+
+
+def after_commit(game: Game) -> None:
+    """After the commit, push the new views and let a bot move if one is to act.
+
+    Both are `robust`: the move is committed by then, so a failing push or a failing eager
+    bot turn is logged and must not turn the mover's answer into an error.
+    """
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: realtime.broadcast_game(game_id), robust=True)
+    if (
+        game.status == Status.RUNNING
+        and Seat.objects.filter(game=game, position__in=game.to_act, is_bot=True).exists()
+    ):
+        from games.tasks import play_bot_turn as play_bot_turn_task
+
+        transaction.on_commit(lambda: play_bot_turn_task.delay(game_id, version), robust=True)
+
+
+def _jsonable(value):
+    """Events and states as plain JSON (objects with to_dict, tuples as lists)."""
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "to_dict"):
+        value = value.to_dict()
+    return json.loads(json.dumps(value))

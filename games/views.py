@@ -1,0 +1,148 @@
+"""Thin views: parse, call a service or selector, render. No rules, no writes here."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.access import access_game
+from games.errors import GameError
+from games.forms import GameCreateForm, parse_move_body
+from games.models import Game
+
+
+def _json_error(error: GameError) -> JsonResponse:
+    return JsonResponse(error.as_dict(), status=error.status)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("games:mine")
+    return render(request, "games/home.html")
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                host=request.user,
+                title=data["title"],
+                edition=data["edition"],
+                seats=data["seats"],
+                days_per_move=data["days_per_move"],
+                is_public=data["visibility"] == "public",
+                bots=[data["bot_kind"]] * data["bots"],
+            )
+        except GameError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("games:detail", game_id=game.pk)
+    return render(request, "games/new.html", {"form": form})
+
+
+@login_required
+def games_open(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/open.html", {"games": selectors.games_open_public()})
+
+
+@login_required
+def games_mine(request: HttpRequest) -> HttpResponse:
+    mine = selectors.games_list_for_user(request.user)
+    return render(request, "games/mine.html", {"mine": mine})
+
+
+@login_required
+def game_detail(request: HttpRequest, game_id: int, token: str | None = None) -> HttpResponse:
+    try:
+        game, seat = access_game(request.user, game_id)
+    except GameError as exc:
+        return render(request, "games/error.html", {"error": exc}, status=exc.status)
+    context = {
+        "game": game,
+        "seat": seat,
+        "players": selectors.game_players(game),
+        "is_host": game.host_id == request.user.pk,
+        "token": token,
+        "invite_url": request.build_absolute_uri(
+            reverse("games:join_by_token", args=[game.invite_token])
+        ),
+    }
+    if game.state is None:  # open, or called off before the start: the lobby page
+        return render(request, "games/lobby.html", context)
+    return render(request, "games/table.html", context)
+
+
+@login_required
+def game_join_by_token(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game, invite_token=token)
+    if request.method == "POST":
+        return _lobby_step(request, game.pk, services.seat_join, token=token)
+    return game_detail(request, game.pk, token=token)
+
+
+def _lobby_step(request: HttpRequest, game_id: int, service, **kwargs) -> HttpResponse:
+    try:
+        service(game_id=game_id, user=request.user, **kwargs)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return redirect("games:detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_step(request, game_id, services.seat_join, token=request.POST.get("token"))
+
+
+@require_POST
+@login_required
+def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_step(request, game_id, services.seat_leave)
+
+
+@require_POST
+@login_required
+def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_step(request, game_id, services.game_start)
+
+
+@require_POST
+@login_required
+def game_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_step(request, game_id, services.game_cancel)
+
+
+@require_GET
+def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The game as this member may see it (their seat's view, or a spectator's)."""
+    try:
+        game, seat = access_game(request.user, game_id)
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(selectors.game_payload(game, seat))
+
+
+@require_POST
+def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Submit a move; 200 with the mover's new view, else {"code", "message", "version"}."""
+    try:
+        if not request.user.is_authenticated:
+            access_game(request.user, game_id)  # raises not_logged_in
+        move, expected_version, client_id = parse_move_body(request.body)
+        services.move_submit(
+            game_id=game_id,
+            user=request.user,
+            move=move,
+            expected_version=expected_version,
+            client_id=client_id,
+        )
+        game, seat = access_game(request.user, game_id)
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(selectors.game_payload(game, seat))

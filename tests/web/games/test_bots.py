@@ -1,0 +1,101 @@
+"""Bots play through the same services as people; whole games must replay from their log."""
+
+import json
+import subprocess
+import sys
+
+from games import rules, services
+from games.models import Action, Game, Seat, Status
+
+from .conftest import to_act
+
+
+def _game_with_bots(alice, kinds, seats=4):
+    return services.game_create(
+        host=alice,
+        title="Against the bots",
+        edition="1st",
+        seats=seats,
+        days_per_move=2,
+        is_public=True,
+        bots=kinds,
+    )
+
+
+def test_a_whole_game_against_bots_finishes_and_replays_exactly(
+    alice, django_capture_on_commit_callbacks, tmp_path
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = _game_with_bots(alice, ["greedy", "random", "greedy"])
+    for _ in range(1000):
+        game.refresh_from_db()
+        if game.status != Status.RUNNING:
+            break
+        user, position = to_act(game)
+        assert user == alice, "after each of alice's moves the bots play until she is to act"
+        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.move_submit(
+                game_id=game.pk, user=alice, move=move.to_dict(), expected_version=game.version
+            )
+
+    game.refresh_from_db()
+    assert game.status == Status.FINISHED
+    bot_users = set(Seat.objects.filter(game=game, is_bot=True).values_list("user", flat=True))
+    assert Action.objects.filter(game=game, user__in=bot_users).exists()
+    assert services.game_verify(game=game) == []
+    scores = rules.final_scores(rules.GameState.from_dict(game.state))
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(services.game_replay_export(game=game)))
+    result = subprocess.run(
+        [sys.executable, "-m", "games.rules", "replay", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["scores"] == json.loads(json.dumps(scores))
+
+
+def test_a_late_bot_task_does_nothing_when_the_game_moved_on(alice):
+    game = _game_with_bots(alice, ["greedy"], seats=2)
+    game.refresh_from_db()
+
+    assert services.bot_turn_play(game_id=game.pk, version=game.version + 1) is False
+    assert not Action.objects.filter(game=game).exists()
+
+
+def test_a_bot_task_run_twice_moves_once(alice):
+    game = _game_with_bots(alice, ["random"], seats=2)
+    game.refresh_from_db()
+    bot = Seat.objects.get(game=game, is_bot=True)
+    if bot.position not in game.to_act:
+        pass_or_move = rules.greedy_bot(
+            rules.GameState.from_dict(game.state), game.to_act[0], game.version
+        )
+        services.move_submit(
+            game_id=game.pk, user=alice, move=pass_or_move.to_dict(), expected_version=0
+        )
+        game.refresh_from_db()
+    assert bot.position in game.to_act
+    version = game.version
+
+    assert services.bot_turn_play(game_id=game.pk, version=version) is True
+    assert services.bot_turn_play(game_id=game.pk, version=version) is False
+    assert Action.objects.filter(game=game, user=bot.user).count() == 1
+
+
+def test_a_bot_replacing_a_player_takes_over_their_turn(
+    alice, bob, admin_user, django_capture_on_commit_callbacks
+):
+    game = services.game_create(
+        host=alice, title="Bob leaves", edition="1st", seats=2, days_per_move=None, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=bob, first=bob)
+    ivan = services.bot_user_get_or_create(name="Ivan")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_replace_user(
+            game_id=game.pk, position=to_act(game)[1], new_user=ivan, by=admin_user
+        )
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.version >= 1
+    assert Action.objects.filter(game=game, user=ivan).exists()
