@@ -24,6 +24,26 @@ def spectators_group(game_id: int) -> str:
     return f"game.{game_id}.spectators"
 
 
+def user_group(user_id: int) -> str:
+    return f"user.{user_id}"
+
+
+def user_notify(user_id: int, notice: dict) -> None:
+    """Send a live notice (e.g. "your turn in game X") to every open page of that user.
+
+    The message is `{"type": "user.notice", "notice": {...}}`; consumers forward it as is.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            user_group(user_id), {"type": "user.notice", "notice": notice}
+        )
+    except Exception:
+        logger.exception("could not notify user %s", user_id)
+
+
 def broadcast_game(game_id: int) -> None:
     """Send every seat its own view and the spectators theirs, tagged with the version."""
     game = Game.objects.filter(pk=game_id).only("pk", "version", "state", "options").first()
