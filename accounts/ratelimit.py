@@ -4,11 +4,15 @@ At most LOGIN_FAILURES_MAX failed logins per username and IP address within LOGI
 seconds; after that the login form refuses even the right password until the window has
 passed. The window starts with the first failure (a fixed window, not a sliding one).
 
+The window's start is stored beside the count and checked against the clock here, not only
+through the cache's expiry, so the rule holds the same on every cache backend.
+
 The default cache is per process (LocMem); a club running several web processes should
 configure a shared cache (e.g. Redis) so the count is shared too.
 """
 
 import hashlib
+import time
 
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -25,13 +29,21 @@ def _key(username: str, request: HttpRequest | None) -> str:
 
 def login_blocked(username: str, request: HttpRequest | None) -> bool:
     """Whether this username and address have used up their failed attempts."""
-    return cache.get(_key(username, request), 0) >= LOGIN_FAILURES_MAX
+    key = _key(username, request)
+    since = cache.get(key + ":since")
+    if since is None or time.time() - since >= LOGIN_WINDOW:
+        return False
+    return cache.get(key, 0) >= LOGIN_FAILURES_MAX
 
 
 def login_failed(username: str, request: HttpRequest | None) -> None:
     """Count one failed login for this username and address."""
     key = _key(username, request)
-    cache.add(key, 0, timeout=LOGIN_WINDOW)
+    since = cache.get(key + ":since")
+    if since is not None and time.time() - since >= LOGIN_WINDOW:
+        cache.delete_many([key, key + ":since"])
+    if cache.add(key + ":since", time.time(), timeout=LOGIN_WINDOW):
+        cache.set(key, 0, timeout=LOGIN_WINDOW)
     try:
         cache.incr(key)
     except ValueError:  # The entry expired between add() and incr(): start a new window.
@@ -40,4 +52,5 @@ def login_failed(username: str, request: HttpRequest | None) -> None:
 
 def login_succeeded(username: str, request: HttpRequest | None) -> None:
     """Forget the failures of this username and address after a good login."""
-    cache.delete(_key(username, request))
+    key = _key(username, request)
+    cache.delete_many([key, key + ":since"])
