@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import ratelimit
 from accounts.models import EmailPreference, User
-from accounts.services import invite_problem
+from accounts.services import PROFILE_FIELDS, invite_problem
 
 # The zones offered on the profile page: where club members are likely to live. A member whose
 # stored zone is not in this list still sees it offered (see ProfileForm.__init__).
@@ -187,16 +187,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = [
-            "display_name",
-            "language",
-            "time_zone",
-            "email_on_turn",
-            "email_delay_hours",
-            "email_on_game_end",
-            "vacation_start",
-            "vacation_end",
-        ]
+        fields = list(PROFILE_FIELDS)
         labels = {
             "display_name": _("Display name"),
             "email_on_game_end": _("E-mail me when a game ends"),

@@ -19,18 +19,16 @@ from accounts.models import InviteCode, User
 INVITES_OPEN_MAX = 5
 INVITE_LIFETIME = timedelta(days=14)
 
-# The profile fields a member may change on the profile page.
-PROFILE_FIELDS = frozenset(
-    {
-        "display_name",
-        "language",
-        "time_zone",
-        "email_on_turn",
-        "email_delay_hours",
-        "email_on_game_end",
-        "vacation_start",
-        "vacation_end",
-    }
+# The profile fields a member may change on the profile page, in the page's order.
+PROFILE_FIELDS = (
+    "display_name",
+    "language",
+    "time_zone",
+    "email_on_turn",
+    "email_delay_hours",
+    "email_on_game_end",
+    "vacation_start",
+    "vacation_end",
 )
 
 
@@ -131,7 +129,7 @@ def user_signup(*, username: str, email: str, password: str, invite_code: str = 
 
 def profile_update(*, user: User, **fields: Any) -> User:
     """Save the given profile fields of `user` (already validated by ProfileForm)."""
-    unknown = set(fields) - PROFILE_FIELDS
+    unknown = set(fields) - set(PROFILE_FIELDS)
     if unknown:
         raise ValueError(f"not profile fields: {', '.join(sorted(unknown))}")
     for name, value in fields.items():
