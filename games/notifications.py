@@ -405,6 +405,7 @@ def digest_due_at(user, now: datetime) -> datetime:
 
 
 def digest_is_due(user, now: datetime) -> bool:
+    """Due once per day from the digest hour on (and once at first, to start the clock)."""
     return user.last_digest_at is None or user.last_digest_at < digest_due_at(user, now)
 
 
@@ -433,6 +434,8 @@ def digest_send(user_id: int, now: datetime | None = None) -> str:
     )
     if mine.update(last_digest_at=now) != 1:
         return "claimed_elsewhere"
+    if last is None:
+        return "started"  # a new digest member: his first digest comes at the next digest hour
     waiting = games_waiting_for(user)
     if not waiting:
         return "nothing_waiting"

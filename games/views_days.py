@@ -8,6 +8,7 @@ from datetime import date
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -46,7 +47,7 @@ def notify_settings(request: HttpRequest, token: str) -> HttpResponse:
     form = EmailPreferenceForm(request.POST or None, initial={"email_on_turn": user.email_on_turn})
     if request.method == "POST" and form.is_valid():
         choice = form.cleaned_data["email_on_turn"]
-        type(user).objects.filter(pk=user.pk).update(email_on_turn=choice)
+        get_user_model().objects.filter(pk=user.pk).update(email_on_turn=choice)
         messages.success(
             request, _("Saved: %(choice)s.") % {"choice": EmailPreference(choice).label}
         )

@@ -9,6 +9,7 @@ counting every planned or taken day of that calendar year.
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -87,7 +88,9 @@ def vacation_schedule(*, user, first_day: date, last_day: date) -> Vacation:
     if first_day > today + timedelta(days=MAX_DAYS_AHEAD):
         raise GameError("vacation_far", _("Plan at most a year ahead."))
     with transaction.atomic():
-        type(user).objects.select_for_update().filter(pk=user.pk).first()  # one writer per user
+        get_user_model().objects.select_for_update().filter(
+            pk=user.pk
+        ).first()  # one writer per user
         overlapping = Vacation.objects.filter(
             user=user, first_day__lte=last_day, last_day__gte=first_day
         )
@@ -131,6 +134,6 @@ def _changed(user, today: date) -> None:
     upcoming = Vacation.objects.filter(user=user, last_day__gte=today).order_by("first_day").first()
     start = upcoming.first_day if upcoming else None
     end = upcoming.last_day if upcoming else None
-    type(user).objects.filter(pk=user.pk).update(vacation_start=start, vacation_end=end)
+    get_user_model().objects.filter(pk=user.pk).update(vacation_start=start, vacation_end=end)
     user.vacation_start, user.vacation_end = start, end
     deadlines_refresh_for_user(user)

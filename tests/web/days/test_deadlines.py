@@ -39,7 +39,10 @@ def test_seven_days_over_weekends_take_nine_calendar_days():
 def test_vacation_days_in_the_members_zone_pause_the_clock():
     berlin = ZoneInfo("Europe/Berlin")
     away = deadlines.day_span(datetime(2026, 3, 3).date(), datetime(2026, 3, 4).date(), berlin)
-    assert away == (datetime(2026, 3, 2, 23, 0, tzinfo=UTC), datetime(2026, 3, 4, 23, 0, tzinfo=UTC))
+    assert away == (
+        datetime(2026, 3, 2, 23, 0, tzinfo=UTC),
+        datetime(2026, 3, 4, 23, 0, tzinfo=UTC),
+    )
     end = deadlines.turn_end(MONDAY, DAY, pause_weekends=False, vacations=[away])
     assert end == MONDAY + 3 * DAY
 

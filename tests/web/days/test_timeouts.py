@@ -39,7 +39,9 @@ def test_the_warning_comes_once_at_eighty_percent(game, anna, clock):
     assert "Most of your time for this move" in email.body
     game.refresh_from_db()
     assert game.warn_at is None
-    assert Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    assert (
+        Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    )
 
 
 def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, clock):
@@ -47,7 +49,11 @@ def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, c
     sweep()
     sweep()
     [action] = Action.objects.filter(game=game)
-    assert (action.kind, action.user, action.seat) == ("timeout", anna, seat_of(game, anna).position)
+    assert (action.kind, action.user, action.seat) == (
+        "timeout",
+        anna,
+        seat_of(game, anna).position,
+    )
     # The first worker phase allows no pass: the cheapest worker is bought.
     assert action.move["kind"] == "buy"
     prices = [e["price"] for e in action.events if e["kind"] == "buy"]

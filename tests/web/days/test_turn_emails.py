@@ -20,7 +20,9 @@ def test_a_new_turn_records_a_live_notice_and_pushes_it_after_commit(
     anna, boris, monkeypatch, django_capture_on_commit_callbacks
 ):
     pushed = []
-    monkeypatch.setattr("games.realtime.user_notify", lambda uid, notice: pushed.append((uid, notice)))
+    monkeypatch.setattr(
+        "games.realtime.user_notify", lambda uid, notice: pushed.append((uid, notice))
+    )
     with django_capture_on_commit_callbacks(execute=True):
         game = two_player_game(anna, boris)
     assert [(uid, n["kind"], n["game"]) for uid, n in pushed] == [(anna.pk, "your_turn", game.pk)]
