@@ -104,7 +104,7 @@ def play_until_turn_of(game: Game, user, limit: int = 50) -> None:
         if acting_user(game) == user:
             return
         play(game)
-    raise AssertionError("never the turn of %s" % user)
+    raise AssertionError(f"never the turn of {user}")
 
 
 def hours(n: float) -> timedelta:

@@ -1,6 +1,6 @@
 """The clock arithmetic of deadlines (pure functions)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from games import deadlines
@@ -38,7 +38,7 @@ def test_seven_days_over_weekends_take_nine_calendar_days():
 
 def test_vacation_days_in_the_members_zone_pause_the_clock():
     berlin = ZoneInfo("Europe/Berlin")
-    away = deadlines.day_span(datetime(2026, 3, 3).date(), datetime(2026, 3, 4).date(), berlin)
+    away = deadlines.day_span(date(2026, 3, 3), date(2026, 3, 4), berlin)
     assert away == (
         datetime(2026, 3, 2, 23, 0, tzinfo=UTC),
         datetime(2026, 3, 4, 23, 0, tzinfo=UTC),
