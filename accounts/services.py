@@ -19,7 +19,9 @@ from accounts.models import InviteCode, User
 INVITES_OPEN_MAX = 5
 INVITE_LIFETIME = timedelta(days=14)
 
-# The profile fields a member may change on the profile page, in the page's order.
+# The profile fields a member may change on the profile page, in the page's order. Vacations
+# are planned on the vacation page (games.services.vacations keeps the allowance and mirrors
+# the next one onto the user).
 PROFILE_FIELDS = (
     "display_name",
     "language",
@@ -27,8 +29,6 @@ PROFILE_FIELDS = (
     "email_on_turn",
     "email_delay_hours",
     "email_on_game_end",
-    "vacation_start",
-    "vacation_end",
 )
 
 

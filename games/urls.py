@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_days
 
 app_name = "games"
 
@@ -17,4 +17,12 @@ urlpatterns = [
     path("games/<int:game_id>/cancel", views.game_cancel, name="cancel"),
     path("games/<int:game_id>/view", views.game_view, name="view"),
     path("games/<int:game_id>/moves", views.move_create, name="moves"),
+    path("games/<int:game_id>/reclaim", views_days.seat_reclaim, name="reclaim"),
+    path("notifications/", views_days.notifications_page, name="notifications"),
+    path(
+        "notifications/settings/<str:token>/",
+        views_days.notify_settings,
+        name="notify_settings",
+    ),
+    path("vacation/", views_days.vacation_page, name="vacation"),
 ]
