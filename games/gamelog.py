@@ -125,8 +125,9 @@ class _Writer:
         if kind == "pub":
             return format_html(
                 _(
-                    "{player} buys {points} points at the Pub for {price} rubles: {before} + {gain} = {after} points"
-                ),  # noqa: E501
+                    "{player} buys {points} points at the Pub for {price} rubles: "
+                    "{before} + {gain} = {after} points"
+                ),
                 player=p,
                 points=event["points"],
                 price=event["price"],

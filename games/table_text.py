@@ -103,6 +103,13 @@ def table_strings() -> dict[str, str]:
         # summary and end
         "player": _("Player"),
         "distinct": _("Distinct aristocrats"),
+        "distinct_short": _("Arist."),
+        "distinct_points": _("{n} different aristocrats: {points} points at the end"),
+        "total_income": _("Income of all three scorings"),
+        "summary_help": _(
+            "Income at the next scoring of each phase (₽ rubles, ★ points); distinct "
+            "aristocrats and what they would score at the end; cards in hand."
+        ),
         "hand": _("Hand"),
         "rank": _("Rank"),
         "score_cards": _("Cards"),

@@ -44,7 +44,7 @@
         node.textContent = value;
       } else if (key === "html") {
         node.innerHTML = value; // only for our own static SVG glyphs
-      } else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") {
+      } else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "lang") {
         node.setAttribute(key, value);
       } else {
         node[key] = value;
@@ -131,7 +131,7 @@
         title: `${cardName(instance)} — ${c[`text_${LANG}`] || ""}`,
       },
       el("span", { class: "card-top" }, el("span", { class: "card-cost", text: c.cost }), market ? glyph(market, T.market) : null),
-      el("span", { class: "card-name", text: cardName(instance) }),
+      el("span", { class: `card-name${cardName(instance).length > 9 ? " long" : ""}`, lang: LANG, text: cardName(instance) }),
       el("span", { class: "card-symbols" }, symbols),
       el("span", { class: "card-income" }, income),
     );
@@ -437,25 +437,33 @@
     if (!box) {
       return;
     }
-    const head1 = el("tr", {}, el("th", { rowSpan: 2, text: T.player }), ...["worker", "building", "aristocrat"].map((ph) => el("th", { colSpan: 2, class: `p-${ph}`, text: T[`colour_${ph}`] })), el("th", { colSpan: 2, text: "∑" }), el("th", { colSpan: 2, text: T.distinct }), el("th", { rowSpan: 2, text: T.hand }));
-    const unit = () => [el("th", { class: "num", title: T.rubles, text: "₽" }), el("th", { class: "num", title: T.points_word, text: "★" })];
-    const head2 = el("tr", {}, unit(), unit(), unit(), unit(), el("th", { class: "num", text: "#" }), el("th", { class: "num", text: "★" }));
+    const amount = (income, extra) =>
+      el("td", { class: `num ${extra || ""}` }, el("span", { class: "r" }, income.rubles, "₽"), " ", el("span", { class: "s" }, income.points, "★"));
+    const head = el(
+      "tr",
+      {},
+      el("th", { text: T.player }),
+      ["worker", "building", "aristocrat"].map((ph) => el("th", { class: `num p-${ph}`, text: T[`colour_${ph}`] })),
+      el("th", { class: "num", title: T.total_income, text: "∑" }),
+      el("th", { class: "num", title: T.distinct, text: T.distinct_short }),
+      el("th", { class: "num", text: T.hand }),
+    );
     const rows = view.players.map((p) => {
       const s = p.summary;
-      const cells = ["worker", "building", "aristocrat"].flatMap((ph) => [el("td", { class: "num", text: s.income[ph].rubles }), el("td", { class: "num", text: s.income[ph].points })]);
       return el(
         "tr",
         {},
         el("th", { scope: "row", text: playerName(p.seat) }),
-        cells,
-        el("td", { class: "num strong", text: s.total_income.rubles }),
-        el("td", { class: "num strong", text: s.total_income.points }),
-        el("td", { class: "num", text: s.distinct_aristocrats }),
-        el("td", { class: "num", text: s.aristocrat_points }),
+        ["worker", "building", "aristocrat"].map((ph) => amount(s.income[ph])),
+        amount(s.total_income, "strong"),
+        el("td", { class: "num", title: fmt(T.distinct_points, { n: s.distinct_aristocrats, points: s.aristocrat_points }) }, `${s.distinct_aristocrats} `, el("span", { class: "s" }, `(${s.aristocrat_points}★)`)),
         el("td", { class: "num", text: `${s.hand_size}/${s.hand_limit}` }),
       );
     });
-    box.replaceChildren(el("div", { class: "table-wrap" }, el("table", { class: "table summary" }, el("thead", {}, head1, head2), el("tbody", {}, rows))));
+    box.replaceChildren(
+      el("div", { class: "table-wrap" }, el("table", { class: "table summary" }, el("thead", {}, head), el("tbody", {}, rows))),
+      el("p", { class: "small-print", text: T.summary_help }),
+    );
   }
 
   function renderEnd(view) {
