@@ -224,7 +224,10 @@ def game_log(game: Game) -> list[LogGroup]:
             line = writer.line(event)
             if line is not None:
                 groups[-1].lines.append(line)
-    return [g for g in groups if g.lines]
+    if not any(g.lines for g in groups):
+        return []
+    # Phases where nothing was logged are left out, except the one going on now.
+    return [g for g in groups[:-1] if g.lines] + groups[-1:]
 
 
 def _title(round_: int, phase: str) -> str:
