@@ -576,6 +576,25 @@
       observatory.forEach((m) => actions.append(moveButton(m, false)));
     }
     const price = view && view.prices ? view.prices[instance] : null;
+    // On your turn, what is not possible right now may still be tried: the server says why not.
+    if (MODE === "live" && view && view.your_turn && price && !c.trading) {
+      const tryable = [];
+      if (price.buy !== undefined && !price.can_buy && price.buy !== null) {
+        tryable.push({ kind: "buy", card: instance, price: price.buy });
+      }
+      if (price.can_take === false) {
+        tryable.push({ kind: "take", card: instance });
+      }
+      if (price.play !== undefined && !price.can_play && price.play !== null) {
+        tryable.push({ kind: "play", card: instance, price: price.play });
+      }
+      tryable.forEach((m) => {
+        const button = moveButton(m, false);
+        button.classList.add("tryable");
+        button.title = T.not_possible_now;
+        actions.append(button);
+      });
+    }
     if (!moves.length && price && (price.buy !== undefined || price.play !== undefined)) {
       const amount = price.buy !== undefined ? price.buy : price.play;
       actions.append(el("p", { class: "muted", text: amount === null ? T.nothing_to_displace : fmt(T.not_now_price, { price: amount }) }));
@@ -671,7 +690,9 @@
     }
   }
 
-  function submit(move) {
+  function submit(proposal) {
+    const move = { ...proposal };
+    delete move.price; // the server knows the price; a move carries only its own fields
     const clientId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     return post(D.movesUrl, { move, expected_version: payload.version, client_id: clientId });
   }
