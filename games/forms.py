@@ -101,3 +101,17 @@ def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 64):
         raise bad(_("client_id must be a string of 1 to 64 characters."))
     return move, version, client_id
+
+
+def parse_undo_body(body: bytes) -> int:
+    """`expected_version` from the POST body of an undo, or GameError 400."""
+    try:
+        data = json.loads(body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    version = data.get("expected_version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise GameError(
+            "malformed_request", _("expected_version must be a whole number."), status=400
+        )
+    return version

@@ -6,7 +6,7 @@ from datetime import timedelta
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from games import rules
+from games import actionlog, rules
 from games.models import Game, Notification, Seat, Status, Vacation
 
 
@@ -48,7 +48,8 @@ def users_on_vacation(users) -> set[int]:
 
 
 def game_payload(game: Game, seat: Seat | None) -> dict:
-    """What GET /games/<id>/view answers: the engine's view for this seat (or a spectator)."""
+    """What GET /games/<id>/view answers (and the socket pushes): the engine's view for this
+    seat (or a spectator), the version it belongs to, the seated players, and `can_undo`."""
     view = None
     if game.state is not None:
         position = seat.position if seat is not None else None
@@ -64,6 +65,25 @@ def game_payload(game: Game, seat: Seat | None) -> dict:
         "deadline": game.deadline.isoformat() if game.deadline else None,
         # The viewing member's seat is played by the stand-in bot: POST /games/<id>/reclaim.
         "can_reclaim": bool(seat is not None and seat.stand_in and game.status == Status.RUNNING),
+        "can_undo": seat is not None
+        and actionlog.undo_refusal(game, seat.position, seat.user) is None,
+    }
+
+
+def replay_payload(game: Game, state, *, n: int, total: int) -> dict:
+    """One step of a replay: shaped like game_payload (a spectator's), plus `step` and `steps`."""
+    return {
+        "id": game.pk,
+        "version": n,
+        "status": game.status,
+        "seat": None,
+        "to_act": list(rules.to_act(state)),
+        "view": rules.player_view(state, None),
+        "players": game_players(game),
+        "deadline": None,
+        "can_undo": False,
+        "step": n,
+        "steps": total,
     }
 
 

@@ -25,4 +25,9 @@ urlpatterns = [
         name="notify_settings",
     ),
     path("vacation/", views_days.vacation_page, name="vacation"),
+    path("games/<int:game_id>/undo", views.move_undo, name="undo"),
+    path("games/<int:game_id>/log", views.game_log, name="log"),
+    path("games/<int:game_id>/history", views.game_history, name="history"),
+    path("games/<int:game_id>/replay", views.game_replay_page, name="replay"),
+    path("games/<int:game_id>/replay/<int:n>", views.game_replay_step, name="replay_step"),
 ]
