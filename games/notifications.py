@@ -136,7 +136,7 @@ def _live(user, game: Game, kind: str) -> None:
     _record(user, game, kind, NotificationChannel.LIVE, NotificationStatus.SENT, text=text)
     notice = {
         "kind": str(kind),
-        "game": game.pk,
+        "game_id": game.pk,
         "title": game.title,
         "text": text,
         "url": reverse("games:detail", args=[game.pk]),

@@ -11,7 +11,7 @@
   let backoff = 2000;
 
   function show(notice) {
-    if (notice.kind !== "your_turn" || (here && here.startsWith(`/games/${notice.game_id}/`))) {
+    if (here && here.startsWith(`/games/${notice.game_id}/`)) {
       return;
     }
     let box = document.getElementById("live-notices");
@@ -25,10 +25,10 @@
     const link = document.createElement("a");
     link.href = notice.url;
     link.className = "live-notice";
-    link.textContent = `${body.dataset.yourTurnIn || "Your turn in"} ${notice.title}`;
+    link.textContent = notice.text || `${body.dataset.yourTurnIn || "Your turn in"} ${notice.title}`;
     box.replaceChildren(link);
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-      new Notification(notice.title, { body: body.dataset.yourTurnIn || "Your turn", tag: `stpete-${notice.game_id}` });
+      new Notification(notice.title, { body: notice.text || body.dataset.yourTurnIn || "Your turn", tag: `stpete-${notice.game_id}` });
     }
   }
 

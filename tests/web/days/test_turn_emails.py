@@ -25,7 +25,8 @@ def test_a_new_turn_records_a_live_notice_and_pushes_it_after_commit(
     )
     with django_capture_on_commit_callbacks(execute=True):
         game = two_player_game(anna, boris)
-    assert [(uid, n["kind"], n["game"]) for uid, n in pushed] == [(anna.pk, "your_turn", game.pk)]
+    notices = [(uid, n["kind"], n["game_id"]) for uid, n in pushed]
+    assert notices == [(anna.pk, "your_turn", game.pk)]
     live = Notification.objects.get(user=anna, channel="live")
     assert (live.kind, live.status, live.game) == ("your_turn", "sent", game)
 
