@@ -1,0 +1,56 @@
+"""Small helpers for the lobby pages (my games, open games): a running game's round and phase,
+and its seats in order with the ones to act marked. Reads only what the game already holds."""
+
+from django import template
+from django.utils.translation import gettext as _
+
+from games.models import Status
+from games.rules.state import PHASES
+
+register = template.Library()
+
+
+def _phase_labels() -> dict[str, str]:
+    # The same words as the table's status strip (games/table_text.py).
+    return {
+        "worker": _("Worker phase"),
+        "building": _("Building phase"),
+        "aristocrat": _("Aristocrat phase"),
+        "trading": _("Trading phase"),
+    }
+
+
+@register.filter
+def progress(game) -> dict | None:
+    """`{"round": 3, "phase": "worker", "phase_label": "Worker phase"}` for a running game
+    whose state says so; None for open, finished or stateless games."""
+    state = game.state if game.status == Status.RUNNING else None
+    if not isinstance(state, dict):
+        return None
+    round_number, phase = state.get("round"), state.get("phase")
+    if not isinstance(round_number, int) or phase not in PHASES:
+        return None
+    return {"round": round_number, "phase": phase, "phase_label": _phase_labels()[phase]}
+
+
+@register.filter
+def seats_by_position(game) -> list[dict]:
+    """The game's seats by position: `{"name", "is_bot", "to_act"}` (uses the prefetched seats)."""
+    running = game.status == Status.RUNNING
+    acting = set(game.to_act or ())
+    return [
+        {
+            "name": seat.user.public_name,
+            "is_bot": seat.is_bot,
+            "to_act": running and seat.position in acting,
+        }
+        for seat in sorted(game.seat_set.all(), key=lambda seat: seat.position)
+    ]
+
+
+@register.filter
+def free_seat_numbers(game, players) -> list[int]:
+    """The 1-based numbers of the seats nobody has taken yet at an open game."""
+    if game.status != Status.OPEN:
+        return []
+    return list(range(len(players) + 1, game.seats + 1))
