@@ -374,9 +374,12 @@
   function renderPlayers(view) {
     const box = $("players");
     box.replaceChildren();
-    const order = view.players.map((p) => p.seat);
-    if (me() !== null) {
-      order.sort((a, b) => (a === me() ? -1 : b === me() ? 1 : a - b));
+    // Seating order: you first, then the seat to your left (position + 1 mod n), and so on;
+    // spectators see plain seat order.
+    const order = view.players.map((p) => p.seat).sort((a, b) => a - b);
+    const n = order.length;
+    if (me() !== null && n) {
+      order.sort((a, b) => ((a - me() + n) % n) - ((b - me() + n) % n));
     }
     for (const seat of order) {
       const p = view.players[seat];
