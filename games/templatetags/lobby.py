@@ -54,3 +54,9 @@ def free_seat_numbers(game, players) -> list[int]:
     if game.status != Status.OPEN:
         return []
     return list(range(len(players) + 1, game.seats + 1))
+
+
+@register.filter
+def seats_user(game, user) -> bool:
+    """Whether `user` has a seat at `game` (uses the prefetched seats)."""
+    return any(seat.user_id == user.pk for seat in game.seat_set.all())

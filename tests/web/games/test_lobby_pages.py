@@ -77,3 +77,12 @@ def test_the_host_of_an_invitation_game_gets_a_copy_button_and_free_seats(client
 
     assert re.search(rf'data-copy="http://testserver/games/join/{game.invite_token}"', content)
     assert content.count("free seat") == 2
+
+
+def test_the_open_games_page_offers_no_join_button_where_i_already_sit(client, open_game, alice):
+    client.force_login(alice)
+
+    content = client.get("/games/open").content.decode()
+
+    assert f"/games/{open_game.pk}/join" not in content
+    assert "You have a seat" in content
