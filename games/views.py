@@ -5,12 +5,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services
+from games import ratelimit, selectors, services
 from games.access import access_game
 from games.errors import GameError
-from games.forms import GameCreateForm, parse_move_body
+from games.forms import GameCreateForm, parse_move_body, read_move_body
 from games.models import Game
 
 
@@ -134,7 +135,17 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         if not request.user.is_authenticated:
             access_game(request.user, game_id)  # raises not_logged_in
-        move, expected_version, client_id = parse_move_body(request.body)
+        if ratelimit.move_rate_exceeded(request.user.pk):
+            response = _json_error(
+                GameError(
+                    "rate_limited",
+                    _("Too many moves in a short time; please wait a moment."),
+                    status=429,
+                )
+            )
+            response["Retry-After"] = str(ratelimit.retry_after())
+            return response
+        move, expected_version, client_id = parse_move_body(read_move_body(request))
         services.move_submit(
             game_id=game_id,
             user=request.user,

@@ -133,6 +133,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 
+# Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60)
+MOVE_RATE_WINDOW = env_int("MOVE_RATE_WINDOW", default=10)
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
