@@ -130,3 +130,17 @@ def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
     ):
         raise bad(_("client_id must be a string of 1 to 64 characters."))
     return move, version, client_id
+
+
+def parse_undo_body(body: bytes) -> int:
+    """`expected_version` from the POST body of an undo, or GameError 400."""
+    try:
+        data = json.loads(body or b"null")
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        data = None
+    version = data.get("expected_version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise GameError(
+            "malformed_request", _("expected_version must be a whole number."), status=400
+        )
+    return version

@@ -1,17 +1,21 @@
-"""Pushes to the browsers: each audience gets the view the engine computed for it.
+"""Pushes to the browsers: each audience gets exactly what GET /games/<id>/view answers it.
 
-Group names: `game.<id>.seat.<n>` for each seat, `game.<id>.spectators` for everyone else.
-Messages: `{"type": "game.view", "version": v, "view": {...}}`. Only ever called after a commit,
-and it reads the committed snapshot, so nobody hears of a move that was rolled back.
+Group names: `game.<id>.seat.<n>` for each seat, `game.<id>.spectators` for everyone else,
+`user.<id>` for every open page of one member.
+Messages: `{"type": "game.view", "version": v, "payload": game_payload(game, seat)}` (the
+payload holds the engine's `view` for that audience) and
+`{"type": "user.notice", "notice": {...}}`. Only ever called after a commit, and it reads the
+committed snapshot, so nobody hears of a move that was rolled back.
 """
 
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.urls import reverse
 
-from games import rules
-from games.models import Game
+from games.models import Game, Seat, Status
+from games.selectors import game_payload
 
 logger = logging.getLogger(__name__)
 
@@ -44,26 +48,53 @@ def user_notify(user_id: int, notice: dict) -> None:
         logger.exception("could not notify user %s", user_id)
 
 
+def notify_turn_started(game: Game) -> None:
+    """Tell each person now to act, on all their open pages: "your turn in game X".
+
+    (games.notifications may take this over; it is the one place that sends the notice.)
+    """
+    if game.status != Status.RUNNING:
+        return
+    seats = Seat.objects.filter(game=game, position__in=game.to_act, is_bot=False)
+    for user_id in seats.values_list("user_id", flat=True):
+        user_notify(
+            user_id,
+            {
+                "kind": "your_turn",
+                "game_id": game.pk,
+                "title": game.title,
+                "url": reverse("games:detail", kwargs={"game_id": game.pk}),
+            },
+        )
+
+
+def game_pushes(game: Game) -> dict[str, dict]:
+    """The message for each audience group of the game: its own payload, with the version."""
+    seats = {s.position: s for s in Seat.objects.filter(game=game).select_related("user")}
+    pushes = {}
+    for position in range(game.options["players"]):
+        pushes[seat_group(game.pk, position)] = game_payload(game, seats.get(position))
+    pushes[spectators_group(game.pk)] = game_payload(game, None)
+    return {
+        group: {"type": "game.view", "version": game.version, "payload": payload}
+        for group, payload in pushes.items()
+    }
+
+
 def broadcast_game(game_id: int) -> None:
-    """Send every seat its own view and the spectators theirs, tagged with the version."""
-    game = Game.objects.filter(pk=game_id).only("pk", "version", "state", "options").first()
+    """Send every seat its own payload and the spectators theirs, tagged with the version."""
+    game = Game.objects.filter(pk=game_id).select_related("host").first()
     if game is None or game.state is None:
         return
     layer = get_channel_layer()
     if layer is None:
         return
-    state = rules.GameState.from_dict(game.state)
-    audiences = {seat_group(game_id, n): n for n in range(game.options["players"])}
-    audiences[spectators_group(game_id)] = None
-    messages = {
-        group: {"type": "game.view", "version": game.version, "view": rules.player_view(state, n)}
-        for group, n in audiences.items()
-    }
     try:
-        async_to_sync(_send_all)(layer, messages)
+        async_to_sync(_send_all)(layer, game_pushes(game))
     except Exception:
         # A push is a courtesy: clients refetch on a version gap, so never fail the move.
         logger.exception("could not push game %s", game_id)
+    notify_turn_started(game)
 
 
 async def _send_all(layer, messages: dict[str, dict]) -> None:

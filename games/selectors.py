@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from games import rules
+from games import actionlog, rules
 from games.models import Game, Seat, Status
 
 
@@ -23,7 +23,8 @@ def game_players(game: Game) -> list[dict]:
 
 
 def game_payload(game: Game, seat: Seat | None) -> dict:
-    """What GET /games/<id>/view answers: the engine's view for this seat (or a spectator)."""
+    """What GET /games/<id>/view answers (and the socket pushes): the engine's view for this
+    seat (or a spectator), the version it belongs to, the seated players, and `can_undo`."""
     view = None
     if game.state is not None:
         position = seat.position if seat is not None else None
@@ -37,6 +38,25 @@ def game_payload(game: Game, seat: Seat | None) -> dict:
         "view": view,
         "players": game_players(game),
         "deadline": game.deadline.isoformat() if game.deadline else None,
+        "can_undo": seat is not None
+        and actionlog.undo_refusal(game, seat.position, seat.user) is None,
+    }
+
+
+def replay_payload(game: Game, state, *, n: int, total: int) -> dict:
+    """One step of a replay: shaped like game_payload (a spectator's), plus `step` and `steps`."""
+    return {
+        "id": game.pk,
+        "version": n,
+        "status": game.status,
+        "seat": None,
+        "to_act": list(rules.to_act(state)),
+        "view": rules.player_view(state, None),
+        "players": game_players(game),
+        "deadline": None,
+        "can_undo": False,
+        "step": n,
+        "steps": total,
     }
 
 

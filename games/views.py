@@ -8,11 +8,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import ratelimit, selectors, services
+from games import gamelog, history, ratelimit, selectors, services
 from games.access import access_game
 from games.errors import GameError
-from games.forms import GameCreateForm, parse_move_body, read_move_body
-from games.models import Game
+from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
+from games.models import Game, Status
+from games.table_text import table_context
 
 
 def _json_error(error: GameError) -> JsonResponse:
@@ -76,7 +77,69 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
     }
     if game.state is None:  # open, or called off before the start: the lobby page
         return render(request, "games/lobby.html", context)
+    context.update(table_context(request, game, seat, mode="live"))
     return render(request, "games/table.html", context)
+
+
+@login_required
+def game_replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Step through a finished game move by move (the table as it was after each move)."""
+    try:
+        game, seat = access_game(request.user, game_id)
+        _require_finished(game)
+    except GameError as exc:
+        return render(request, "games/error.html", {"error": exc}, status=exc.status)
+    context = {"game": game, "seat": seat, "players": selectors.game_players(game)}
+    context.update(table_context(request, game, seat, mode="replay"))
+    return render(request, "games/table.html", context)
+
+
+def _require_finished(game: Game) -> None:
+    if game.state is None or game.status != Status.FINISHED:
+        raise GameError(
+            "game_not_finished", _("A game can be replayed once it is finished."), status=409
+        )
+
+
+@require_GET
+def game_replay_step(request: HttpRequest, game_id: int, n: int) -> JsonResponse:
+    """The table as a spectator saw it after `n` effective moves of a finished game."""
+    try:
+        game, _seat = access_game(request.user, game_id)
+        _require_finished(game)
+        try:
+            state, total = history.state_after(game, n)
+        except IndexError:
+            raise GameError(
+                "no_such_step", _("There is no such step in this game."), status=404
+            ) from None
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(selectors.replay_payload(game, state, n=n, total=total))
+
+
+@require_GET
+def game_history(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Each player's points and money by round (for the chart at the end of the game)."""
+    try:
+        game, _seat = access_game(request.user, game_id)
+        if game.state is None:
+            raise GameError("game_not_started", _("This game has not started."), status=409)
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(history.game_series(game))
+
+
+@require_GET
+def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The log as an HTML fragment, grouped by round and phase, oldest first."""
+    try:
+        game, _seat = access_game(request.user, game_id)
+    except GameError as exc:
+        return _json_error(exc)
+    response = render(request, "games/_log.html", {"groups": gamelog.game_log(game), "game": game})
+    response["X-Game-Version"] = str(game.version)
+    return response
 
 
 @login_required
@@ -129,22 +192,45 @@ def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
     return JsonResponse(selectors.game_payload(game, seat))
 
 
+def _rate_limited(request: HttpRequest) -> JsonResponse | None:
+    """A 429 if the member has sent too many moves and undos lately (games/ratelimit.py)."""
+    if not ratelimit.move_rate_exceeded(request.user.pk):
+        return None
+    response = _json_error(
+        GameError(
+            "rate_limited", _("Too many moves in a short time; please wait a moment."), status=429
+        )
+    )
+    response["Retry-After"] = str(ratelimit.retry_after())
+    return response
+
+
+@require_POST
+def move_undo(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Take back your last move; 200 with your new payload, else {"code", "message", "version"}."""
+    try:
+        if not request.user.is_authenticated:
+            access_game(request.user, game_id)  # raises not_logged_in
+        limited = _rate_limited(request)
+        if limited is not None:
+            return limited
+        expected_version = parse_undo_body(read_move_body(request))
+        services.move_undo(game_id=game_id, user=request.user, expected_version=expected_version)
+        game, seat = access_game(request.user, game_id)
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(selectors.game_payload(game, seat))
+
+
 @require_POST
 def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
     """Submit a move; 200 with the mover's new view, else {"code", "message", "version"}."""
     try:
         if not request.user.is_authenticated:
             access_game(request.user, game_id)  # raises not_logged_in
-        if ratelimit.move_rate_exceeded(request.user.pk):
-            response = _json_error(
-                GameError(
-                    "rate_limited",
-                    _("Too many moves in a short time; please wait a moment."),
-                    status=429,
-                )
-            )
-            response["Retry-After"] = str(ratelimit.retry_after())
-            return response
+        limited = _rate_limited(request)
+        if limited is not None:
+            return limited
         move, expected_version, client_id = parse_move_body(read_move_body(request))
         services.move_submit(
             game_id=game_id,

@@ -5,6 +5,7 @@ from games.services.control import game_abort, seat_force_pass, seat_replace_use
 from games.services.lobby import game_cancel, game_create, game_start, seat_join, seat_leave
 from games.services.moves import MoveResult, move_submit
 from games.services.replays import game_replay_export, game_verify
+from games.services.undo import move_undo
 
 __all__ = [
     "MoveResult",
@@ -17,6 +18,7 @@ __all__ = [
     "game_start",
     "game_verify",
     "move_submit",
+    "move_undo",
     "seat_force_pass",
     "seat_join",
     "seat_leave",

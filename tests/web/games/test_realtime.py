@@ -37,11 +37,9 @@ def test_after_the_commit_each_seat_and_the_spectators_receive_their_own_view(
     state = rules.GameState.from_dict(started_game.state)
     for audience, channel in channels.items():
         message = async_to_sync(layer.receive)(channel)
-        assert message == {
-            "type": "game.view",
-            "version": 1,
-            "view": rules.player_view(state, audience),
-        }
+        assert (message["type"], message["version"]) == ("game.view", 1)
+        assert message["payload"]["seat"] == audience
+        assert message["payload"]["view"] == rules.player_view(state, audience)
 
 
 def test_what_each_seat_is_pushed_equals_what_it_fetches(
@@ -64,4 +62,4 @@ def test_what_each_seat_is_pushed_equals_what_it_fetches(
         pushed = async_to_sync(layer.receive)(channels[seat.position])
         client.force_login(seat.user)
         fetched = client.get(f"/games/{started_game.pk}/view").json()
-        assert (pushed["version"], pushed["view"]) == (fetched["version"], fetched["view"])
+        assert (pushed["version"], pushed["payload"]) == (fetched["version"], fetched)

@@ -1,0 +1,63 @@
+"""Reading the action log: which moves count, and which one may still be taken back.
+
+The log is append-only. An undo is itself an action (kind `undo`, move `{"undo": <seq>}`)
+that cancels an earlier move; the *effective* log is every move that is not an undo and was
+not undone. The snapshot is always the replay of the effective log.
+"""
+
+from collections.abc import Iterable
+
+from games.models import Action, ActionKind, Game
+
+# Events that show something that was hidden: once seen, the move cannot be taken back.
+REVEALING_EVENTS = ("observatory", "refill")
+
+
+def undone_seqs(actions: Iterable[Action]) -> set[int]:
+    return {a.move["undo"] for a in actions if a.kind == ActionKind.UNDO}
+
+
+def effective_actions(actions: Iterable[Action]) -> list[Action]:
+    """The moves that count, in order: no undos, nothing that was undone."""
+    actions = list(actions)
+    undone = undone_seqs(actions)
+    return [a for a in actions if a.kind != ActionKind.UNDO and a.seq not in undone]
+
+
+def effective_moves(game: Game) -> list[dict]:
+    """The effective log as `rules.replay` reads it: `[{"seat": n, "move": {...}}, ...]`."""
+    actions = game.actions.order_by("seq").only("seq", "seat", "kind", "move")
+    return [{"seat": a.seat, "move": a.move} for a in effective_actions(actions)]
+
+
+def last_effective_action(game: Game) -> Action | None:
+    """The newest move that counts, walking back over undos and what they cancelled."""
+    undone: set[int] = set()
+    for action in game.actions.order_by("-seq").iterator(chunk_size=20):
+        if action.kind == ActionKind.UNDO:
+            undone.add(action.move["undo"])
+        elif action.seq not in undone:
+            return action
+    return None
+
+
+def reveals_hidden(action: Action) -> bool:
+    """Whether the move showed a card from a pile (an Observatory draw, a refill)."""
+    return any(
+        event.get("kind") == "observatory" or (event.get("kind") == "refill" and event["cards"])
+        for event in action.events
+    )
+
+
+def undo_refusal(game: Game, position: int | None, user) -> str | None:
+    """Why `user` at `position` may not take back a move now (a code), or None if they may."""
+    if game.status != "running" or position is None:
+        return "cannot_undo"
+    action = last_effective_action(game)
+    if action is None or action.kind != ActionKind.NORMAL:
+        return "nothing_to_undo"
+    if action.seat != position or action.user_id != user.pk:
+        return "not_your_move"
+    if reveals_hidden(action):
+        return "undo_revealed"
+    return None

@@ -1,0 +1,48 @@
+"""A finished (or running) game looked at through its log: the state after any move, and the
+points and money of every player round by round. Computed by replaying; nothing is cached."""
+
+from games import actionlog, rules
+from games.models import Game
+
+
+def state_after(game: Game, n: int):
+    """`(state, total)`: the state after the first `n` effective moves, and how many there are.
+
+    Raises IndexError when `n` is outside 0..total.
+    """
+    moves = actionlog.effective_moves(game)
+    if not 0 <= n <= len(moves):
+        raise IndexError(n)
+    return rules.replay(game.options, game.seed, moves[:n]), len(moves)
+
+
+def game_series(game: Game) -> dict:
+    """Each player's points and money at the start and at the end of every round.
+
+    `{"rounds": [0, 1, 2, …], "players": [{"seat": 0, "points": [...], "money": [...]}, …]}`;
+    round 0 is the deal. The last entry is the end of the game (before final scoring).
+    """
+    state = rules.new_game(game.options, game.seed)
+    rounds = [0]
+    points = [[p.points for p in state.players]]
+    money = [[p.money for p in state.players]]
+    for entry in actionlog.effective_moves(game):
+        before = state.round
+        state, _ = rules.apply_move(state, entry["seat"], entry["move"])
+        if state.round != before or rules.is_over(state):
+            if rules.is_over(state) and rounds[-1] == state.round:
+                continue
+            rounds.append(before if state.round != before else state.round)
+            points.append([p.points for p in state.players])
+            money.append([p.money for p in state.players])
+    return {
+        "rounds": rounds,
+        "players": [
+            {
+                "seat": seat,
+                "points": [row[seat] for row in points],
+                "money": [row[seat] for row in money],
+            }
+            for seat in range(state.n)
+        ],
+    }

@@ -1,0 +1,161 @@
+"""The sockets: who may listen, what each audience hears, and that only heartbeats come in."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+
+from games import services
+from games.consumers import CLOSE_BAD_MESSAGE, CLOSE_NOT_FOUND, CLOSE_NOT_LOGGED_IN
+from games.presence import is_watching
+from stpete_site.routing import websocket_urlpatterns
+from tests.web.games.conftest import a_legal_move, to_act
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _in_memory_layer(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+async def _open(path: str, user) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
+    communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def _closed_with(communicator: WebsocketCommunicator) -> int:
+    message = await communicator.receive_output(timeout=2)
+    assert message["type"] == "websocket.close"
+    return message["code"]
+
+
+@database_sync_to_async
+def _move(game):
+    user, position = to_act(game)
+    services.move_submit(
+        game_id=game.pk,
+        user=user,
+        move=a_legal_move(game, position),
+        expected_version=game.version,
+    )
+    game.refresh_from_db()
+    return user
+
+
+@database_sync_to_async
+def _fetch(game, user) -> dict:
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/games/{game.pk}/view").json()
+
+
+async def test_an_anonymous_socket_is_closed_with_4401(two_player_game):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", AnonymousUser())
+
+    assert await _closed_with(socket) == CLOSE_NOT_LOGGED_IN
+
+
+async def test_a_socket_for_an_unknown_game_is_closed_with_4404(alice):
+    socket = await _open("/ws/games/424242/", alice)
+
+    assert await _closed_with(socket) == CLOSE_NOT_FOUND
+
+
+async def test_a_seat_hears_its_own_payload_after_a_move(two_player_game, alice, bob):
+    sockets = {
+        user.pk: await _open(f"/ws/games/{two_player_game.pk}/", user) for user in (alice, bob)
+    }
+
+    await _move(two_player_game)
+
+    for user in (alice, bob):
+        message = json.loads(await sockets[user.pk].receive_from(timeout=2))
+        assert message["type"] == "view"
+        assert message["payload"] == await _fetch(two_player_game, user)
+        assert await sockets[user.pk].receive_nothing(timeout=0.1)
+        await sockets[user.pk].disconnect()
+
+
+async def test_an_outsider_spectates_and_hears_only_the_spectators_payload(two_player_game, carol):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", carol)
+
+    await _move(two_player_game)
+
+    message = json.loads(await socket.receive_from(timeout=2))
+    assert message["payload"]["seat"] is None
+    assert "moves" not in message["payload"]["view"]
+    assert message["payload"] == await _fetch(two_player_game, carol)
+    assert await socket.receive_nothing(timeout=0.1)
+    await socket.disconnect()
+
+
+async def test_garbage_from_the_client_closes_the_socket(two_player_game, alice):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", alice)
+
+    await socket.send_to(text_data="{not json")
+
+    assert await _closed_with(socket) == CLOSE_BAD_MESSAGE
+
+
+async def test_a_huge_frame_closes_the_socket(two_player_game, alice):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", alice)
+
+    await socket.send_to(text_data=json.dumps({"type": "heartbeat", "pad": "x" * 10000}))
+
+    assert await _closed_with(socket) == CLOSE_BAD_MESSAGE
+
+
+async def test_a_message_other_than_a_heartbeat_closes_the_socket(two_player_game, alice):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", alice)
+
+    await socket.send_to(text_data=json.dumps({"type": "move", "move": {"kind": "pass"}}))
+
+    assert await _closed_with(socket) == CLOSE_BAD_MESSAGE
+
+
+async def test_an_open_table_marks_its_player_present_until_it_closes(two_player_game, alice):
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", alice)
+    await socket.send_to(text_data='{"type": "heartbeat"}')
+    assert await socket.receive_nothing(timeout=0.1)
+
+    watching = await database_sync_to_async(is_watching)(
+        user_id=alice.pk, game_id=two_player_game.pk
+    )
+    await socket.disconnect()
+    after = await database_sync_to_async(is_watching)(user_id=alice.pk, game_id=two_player_game.pk)
+
+    assert (watching, after) == (True, False)
+
+
+async def test_the_user_socket_hears_that_it_is_their_turn(two_player_game, alice, bob):
+    sockets = {user.pk: await _open("/ws/user/", user) for user in (alice, bob)}
+
+    mover = await _move(two_player_game)
+    other = bob if mover == alice else alice
+
+    message = json.loads(await sockets[other.pk].receive_from(timeout=2))
+    assert message == {
+        "type": "notice",
+        "notice": {
+            "kind": "your_turn",
+            "game_id": two_player_game.pk,
+            "title": two_player_game.title,
+            "url": f"/games/{two_player_game.pk}/",
+        },
+    }
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_an_anonymous_user_socket_is_closed_with_4401():
+    socket = await _open("/ws/user/", AnonymousUser())
+
+    assert await _closed_with(socket) == CLOSE_NOT_LOGGED_IN
