@@ -31,8 +31,13 @@ class MemberAdmin(UserAdmin):
             _("Notifications"),
             {"fields": ("email_on_turn", "email_delay_hours", "email_on_game_end")},
         ),
-        (_("Vacation"), {"fields": ("vacation_start", "vacation_end")}),
+        (
+            _("Vacation"),
+            {"fields": ("vacation_start", "vacation_end", "last_turn_email_at", "last_digest_at")},
+        ),
     )
+    # Vacations are rows of games.Vacation (with the yearly allowance); these mirror the next.
+    readonly_fields = ("vacation_start", "vacation_end", "last_turn_email_at", "last_digest_at")
     add_fieldsets = (
         *UserAdmin.add_fieldsets,
         (_("Profile"), {"fields": ("email", "display_name", "is_bot")}),

@@ -7,7 +7,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import password_validation
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts import ratelimit
@@ -169,7 +169,7 @@ class SignupForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
-    """Display name, language, time zone, notifications and vacation."""
+    """Display name, language, time zone and notifications (vacations: the vacation page)."""
 
     language = forms.ChoiceField(label=_("Language"), choices=LANGUAGE_CHOICES, required=False)
     time_zone = forms.ChoiceField(label=_("Time zone"))
@@ -194,22 +194,13 @@ class ProfileForm(forms.ModelForm):
             "email_on_turn",
             "email_delay_hours",
             "email_on_game_end",
-            "vacation_start",
-            "vacation_end",
         ]
         labels = {
             "display_name": _("Display name"),
             "email_on_game_end": _("E-mail me when a game ends"),
-            "vacation_start": _("Vacation from"),
-            "vacation_end": _("Vacation until"),
         }
         help_texts = {
             "display_name": _("What other players see; empty: your username."),
-            "vacation_end": _("While you are away, your turns are not rushed by reminders."),
-        }
-        widgets = {
-            "vacation_start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "vacation_end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -225,24 +216,6 @@ class ProfileForm(forms.ModelForm):
         if not zone_is_valid(zone):
             raise forms.ValidationError(_("Unknown time zone."))
         return zone
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        start, end = cleaned.get("vacation_start"), cleaned.get("vacation_end")
-        if (start is None) != (end is None):
-            raise forms.ValidationError(_("Give both the first and the last day of the vacation."))
-        if start is None or end is None:
-            return cleaned
-        zone = cleaned.get("time_zone") or self.instance.time_zone
-        today = timezone.now().astimezone(zoneinfo.ZoneInfo(zone)).date()
-        if end < start:
-            self.add_error("vacation_end", _("The vacation cannot end before it starts."))
-        elif end < today:
-            self.add_error("vacation_end", _("This day is in the past."))
-        elif start < today and start != self.initial.get("vacation_start"):
-            # A vacation that has begun may be kept or extended, but not moved into the past.
-            self.add_error("vacation_start", _("This day is in the past."))
-        return cleaned
 
     def changed_profile(self) -> dict[str, Any]:
         """The cleaned values, ready for services.profile_update."""

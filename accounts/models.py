@@ -48,6 +48,12 @@ class User(AbstractUser):
     email_on_game_end = models.BooleanField(_("e-mail when a game ends"), default=True)
     vacation_start = models.DateField(_("vacation from"), null=True, blank=True)
     vacation_end = models.DateField(_("vacation until"), null=True, blank=True)
+    last_turn_email_at = models.DateTimeField(
+        _("last turn e-mail"), null=True, blank=True, editable=False
+    )
+    last_digest_at = models.DateTimeField(
+        _("last daily digest"), null=True, blank=True, editable=False
+    )
     is_bot = models.BooleanField(
         _("bot"), default=False, help_text=_("A computer player; never logs in.")
     )

@@ -19,7 +19,8 @@ from accounts.models import InviteCode, User
 INVITES_OPEN_MAX = 5
 INVITE_LIFETIME = timedelta(days=14)
 
-# The profile fields a member may change on the profile page.
+# The profile fields a member may change on the profile page. Vacations are planned on the
+# vacation page (games.services.vacations keeps the allowance and mirrors the next one here).
 PROFILE_FIELDS = frozenset(
     {
         "display_name",
@@ -28,8 +29,6 @@ PROFILE_FIELDS = frozenset(
         "email_on_turn",
         "email_delay_hours",
         "email_on_game_end",
-        "vacation_start",
-        "vacation_end",
     }
 )
 

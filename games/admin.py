@@ -12,7 +12,16 @@ from django.utils.translation import gettext_lazy
 
 from games import services
 from games.errors import GameError
-from games.models import Action, Edition, Game, Seat
+from games.models import (
+    Action,
+    Edition,
+    Game,
+    Notification,
+    Seat,
+    TimeoutPolicy,
+    Vacation,
+)
+from games.services import timeouts
 from games.services.bots import BOT_KINDS
 from games.services.control import user_by_username
 
@@ -33,7 +42,16 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ["position", "user", "is_bot", "bot_kind", "joined_at", "remind_at", "vacation"]
+    fields = [
+        "position",
+        "user",
+        "is_bot",
+        "bot_kind",
+        "joined_at",
+        "remind_at",
+        "stand_in",
+        "timeouts_in_row",
+    ]
     readonly_fields = fields
     ordering = ["position"]
 
@@ -75,13 +93,53 @@ class ReplaceSeatForm(forms.Form):
         ]
 
 
+class TimeoutPolicyForm(forms.Form):
+    policy = forms.ChoiceField(
+        label=gettext_lazy("When a player's time runs out"), choices=TimeoutPolicy.choices
+    )
+
+
+class ExtendDeadlineForm(forms.Form):
+    hours = forms.IntegerField(
+        label=gettext_lazy("Extra hours for the seat to act"),
+        min_value=1,
+        max_value=24 * 30,
+        initial=24,
+    )
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "title", "status", "edition", "version", "host", "to_act", "updated_at"]
-    list_filter = ["status", EditionFilter, ("seat_set__user", admin.RelatedOnlyFieldListFilter)]
+    list_display = [
+        "id",
+        "title",
+        "status",
+        "edition",
+        "version",
+        "host",
+        "to_act",
+        "deadline",
+        "timeout_policy",
+        "updated_at",
+    ]
+    list_filter = [
+        "status",
+        "timeout_policy",
+        "pause_weekends",
+        EditionFilter,
+        ("seat_set__user", admin.RelatedOnlyFieldListFilter),
+    ]
     search_fields = ["title", "host__username", "seat_set__user__username"]
     inlines = [SeatInline, ActionInline]
-    actions = ["abort", "force_pass", "replace_seat_user", "verify_replay", "export_replay"]
+    actions = [
+        "abort",
+        "force_pass",
+        "replace_seat_user",
+        "set_timeout_policy",
+        "extend_deadline",
+        "verify_replay",
+        "export_replay",
+    ]
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -177,3 +235,73 @@ class GameAdmin(admin.ModelAdmin):
             "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "admin/games/game/replace_seat.html", context)
+
+    def _form_action(self, request, queryset, *, form_class, action: str, title: str, call):
+        """An action that asks for a value first (one intermediate page), then calls `call`."""
+        form = form_class(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            self._each(request, queryset, _("done"), lambda game: call(game, form.cleaned_data))
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title,
+            "games": queryset,
+            "form": form,
+            "action": action,
+            "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/game/action_form.html", context)
+
+    @admin.action(description=gettext_lazy("Change the timeout policy"))
+    def set_timeout_policy(self, request, queryset):
+        return self._form_action(
+            request,
+            queryset,
+            form_class=TimeoutPolicyForm,
+            action="set_timeout_policy",
+            title=_("Change the timeout policy"),
+            call=lambda game, data: timeouts.game_timeout_policy_set(
+                game_id=game.pk, policy=data["policy"], by=request.user
+            ),
+        )
+
+    @admin.action(description=gettext_lazy("Extend the deadline of the current turn"))
+    def extend_deadline(self, request, queryset):
+        return self._form_action(
+            request,
+            queryset,
+            form_class=ExtendDeadlineForm,
+            action="extend_deadline",
+            title=_("Extend the deadline of the current turn"),
+            call=lambda game, data: timeouts.game_deadline_extend(
+                game_id=game.pk, hours=data["hours"], by=request.user
+            ),
+        )
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "user", "game", "kind", "channel", "status", "reason", "sent_at"]
+    list_filter = ["kind", "channel", "status", "reason"]
+    search_fields = ["user__username", "game__title", "text"]
+    list_select_related = ["user", "game"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(Vacation)
+class VacationAdmin(ReadOnlyAdmin):
+    list_display = ["user", "first_day", "last_day", "created_at"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, Edition
+from games.models import DAYS_PER_MOVE_CHOICES, Edition, TimeoutPolicy
 from games.services.bots import BOT_KINDS
 
 
@@ -33,6 +33,19 @@ class GameCreateForm(forms.Form):
         required=False,
         initial=3,
     )
+    pause_weekends = forms.BooleanField(
+        label=gettext_lazy("Pause the clock on weekends"),
+        help_text=gettext_lazy(
+            "Saturdays and Sundays (UTC) do not count towards the time per move."
+        ),
+        required=False,
+    )
+    timeout_policy = forms.ChoiceField(
+        label=gettext_lazy("When a player's time runs out"),
+        choices=TimeoutPolicy.choices,
+        initial=TimeoutPolicy.AUTO_PASS_THEN_BOT,
+        required=False,
+    )
     visibility = forms.ChoiceField(
         label=gettext_lazy("Who may join"),
         choices=[
@@ -53,6 +66,9 @@ class GameCreateForm(forms.Form):
         choices=[("greedy", gettext_lazy("Greedy")), ("random", gettext_lazy("Random"))],
         initial="greedy",
     )
+
+    def clean_timeout_policy(self) -> str:
+        return self.cleaned_data["timeout_policy"] or TimeoutPolicy.AUTO_PASS_THEN_BOT
 
     def clean(self):
         data = super().clean()

@@ -5,6 +5,7 @@ writes these rows.
 """
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -37,6 +38,12 @@ DAYS_PER_MOVE_CHOICES = [
 ]
 
 
+class TimeoutPolicy(models.TextChoices):
+    AUTO_PASS = "auto_pass", _("pass for the player")
+    AUTO_PASS_THEN_BOT = "auto_pass_then_bot", _("pass for the player; a bot after 3 timeouts")
+    NONE = "none", _("nothing (the deadline is only shown)")
+
+
 class Game(models.Model):
     """One table of Saint Petersburg.
 
@@ -47,7 +54,10 @@ class Game(models.Model):
       accepted moves, and equals `rules.replay(options, seed, <the log>)`; the log holds actions
       with seq 1..version and no gaps (`manage.py verify_games` checks this).
     - `to_act` is `rules.to_act(state)` (seat positions), empty unless running.
-    - `deadline` is set only while running and `days_per_move` is set.
+    - `deadline` is set only while running and `days_per_move` is set; it is the end of the
+      turn's time budget (`days_per_move` + `deadline_extension`) counted from `last_move_at`,
+      skipping weekends (if `pause_weekends`, Saturday and Sunday in UTC) and the vacations of
+      the seats to act (games.deadlines). `warn_at` is the 80 % point, cleared once warned.
     """
 
     title = models.CharField(_("title"), max_length=80)
@@ -68,6 +78,17 @@ class Game(models.Model):
         _("days per move"), null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES
     )
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    warn_at = models.DateTimeField(_("deadline warning due"), null=True, blank=True)
+    deadline_extension = models.DurationField(
+        _("deadline extension of this turn"), default=timedelta(0)
+    )
+    pause_weekends = models.BooleanField(_("pause on weekends"), default=False)
+    timeout_policy = models.CharField(
+        _("when time runs out"),
+        max_length=24,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AUTO_PASS_THEN_BOT,
+    )
     is_public = models.BooleanField(_("public"), default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -120,6 +141,12 @@ class Seat(models.Model):
     bot_kind = models.CharField(_("bot kind"), max_length=16, blank=True)
     remind_at = models.DateTimeField(_("remind at"), null=True, blank=True)
     vacation = models.BooleanField(_("on vacation"), default=False)
+    stand_in = models.BooleanField(
+        _("played by a stand-in bot"),
+        default=False,
+        help_text=_("Set after repeated timeouts, until the player reclaims the seat."),
+    )
+    timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
 
     class Meta:
         verbose_name = _("seat")
@@ -141,6 +168,7 @@ class ActionKind(models.TextChoices):
     TIMEOUT = "timeout", _("timeout")
     FORCED_BY_ADMIN = "forced_by_admin", _("forced by an admin")
     UNDO = "undo", _("undo")
+    STAND_IN = "stand_in", _("played by the stand-in bot")
 
 
 class Action(models.Model):
@@ -182,3 +210,97 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}"
+
+
+class NotificationKind(models.TextChoices):
+    YOUR_TURN = "your_turn", _("your turn")
+    REMINDER = "reminder", _("reminder")
+    DEADLINE_WARNING = "deadline_warning", _("deadline warning")
+    TIMEOUT = "timeout", _("timeout")
+    BOT_TOOK_OVER = "bot_took_over", _("bot took over")
+    GAME_FINISHED = "game_finished", _("game finished")
+    DIGEST = "digest", _("daily digest")
+
+
+class NotificationChannel(models.TextChoices):
+    LIVE = "live", _("live")
+    EMAIL = "email", _("e-mail")
+
+
+class NotificationStatus(models.TextChoices):
+    PENDING = "pending", _("pending")
+    SENT = "sent", _("sent")
+    SKIPPED = "skipped", _("skipped")
+    FAILED = "failed", _("failed")
+
+
+class Notification(models.Model):
+    """One notice to one member, on one channel, as decided (sent, or skipped and why).
+
+    Written only by games.notifications. A pending e-mail row is an outbox entry: the task
+    (or the sweep, if the task was lost) claims it with a conditional UPDATE before sending.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=NotificationKind.choices)
+    channel = models.CharField(_("channel"), max_length=8, choices=NotificationChannel.choices)
+    status = models.CharField(
+        _("status"),
+        max_length=8,
+        choices=NotificationStatus.choices,
+        default=NotificationStatus.PENDING,
+    )
+    reason = models.CharField(_("reason"), max_length=32, blank=True)
+    text = models.CharField(_("text"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["user", "-created_at"]),
+            models.Index(fields=["status", "created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.kind}/{self.channel}: {self.status}"
+
+
+class Vacation(models.Model):
+    """Days (in the member's time zone, both ends included) on which his deadlines pause.
+
+    Written only by games.services.vacations, which keeps the yearly allowance
+    (settings.VACATION_DAYS_PER_YEAR) and mirrors the current or next vacation onto
+    `User.vacation_start`/`vacation_end`.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    first_day = models.DateField(_("first day"))
+    last_day = models.DateField(_("last day"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["user", "first_day"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(last_day__gte=models.F("first_day")), name="vacation_days_in_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.first_day}–{self.last_day}"
+
+    @property
+    def days(self) -> int:
+        return (self.last_day - self.first_day).days + 1

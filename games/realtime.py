@@ -12,9 +12,8 @@ import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.urls import reverse
 
-from games.models import Game, Seat, Status
+from games.models import Game, Seat
 from games.selectors import game_payload
 
 logger = logging.getLogger(__name__)
@@ -48,26 +47,6 @@ def user_notify(user_id: int, notice: dict) -> None:
         logger.exception("could not notify user %s", user_id)
 
 
-def notify_turn_started(game: Game) -> None:
-    """Tell each person now to act, on all their open pages: "your turn in game X".
-
-    (games.notifications may take this over; it is the one place that sends the notice.)
-    """
-    if game.status != Status.RUNNING:
-        return
-    seats = Seat.objects.filter(game=game, position__in=game.to_act, is_bot=False)
-    for user_id in seats.values_list("user_id", flat=True):
-        user_notify(
-            user_id,
-            {
-                "kind": "your_turn",
-                "game_id": game.pk,
-                "title": game.title,
-                "url": reverse("games:detail", kwargs={"game_id": game.pk}),
-            },
-        )
-
-
 def game_pushes(game: Game) -> dict[str, dict]:
     """The message for each audience group of the game: its own payload, with the version."""
     seats = {s.position: s for s in Seat.objects.filter(game=game).select_related("user")}
@@ -94,7 +73,7 @@ def broadcast_game(game_id: int) -> None:
     except Exception:
         # A push is a courtesy: clients refetch on a version gap, so never fail the move.
         logger.exception("could not push game %s", game_id)
-    notify_turn_started(game)
+    # The "your turn" notice to /ws/user/ is sent by games.notifications (with its record).
 
 
 async def _send_all(layer, messages: dict[str, dict]) -> None:

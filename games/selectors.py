@@ -1,15 +1,23 @@
 """Reads for pages and the JSON API. Nothing here writes."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from games import actionlog, rules
-from games.models import Game, Seat, Status
+from games.models import Game, Notification, Seat, Status, Vacation
 
 
 def game_players(game: Game) -> list[dict]:
-    """The seats as a client may see them: position, public name, bot or not."""
+    """The seats as a client may see them: position, public name, bot or not.
+
+    `on_vacation`: the member is on vacation today (his deadlines pause);
+    `stand_in_bot`: a bot plays the seat after repeated timeouts, until he reclaims it.
+    """
+    seats = list(game.seat_set.select_related("user").order_by("position"))
+    away = users_on_vacation([seat.user for seat in seats if not seat.is_bot])
     return [
         {
             "seat": seat.position,
@@ -17,9 +25,26 @@ def game_players(game: Game) -> list[dict]:
             "is_bot": seat.is_bot,
             "bot_kind": seat.bot_kind or None,
             "to_act": game.status == Status.RUNNING and seat.position in game.to_act,
+            "on_vacation": seat.user_id in away,
+            "stand_in_bot": seat.stand_in,
         }
-        for seat in game.seat_set.select_related("user").order_by("position")
+        for seat in seats
     ]
+
+
+def users_on_vacation(users) -> set[int]:
+    """The ids of those of `users` who are on vacation today (in their own time zones)."""
+    ids = {user.pk for user in users}
+    if not ids:
+        return set()
+    now = timezone.now()
+    rows = Vacation.objects.filter(user_id__in=ids, last_day__gte=(now - timedelta(days=1)).date())
+    zones = {user.pk: user.zone for user in users}
+    return {
+        row.user_id
+        for row in rows
+        if row.first_day <= now.astimezone(zones[row.user_id]).date() <= row.last_day
+    }
 
 
 def game_payload(game: Game, seat: Seat | None) -> dict:
@@ -40,6 +65,8 @@ def game_payload(game: Game, seat: Seat | None) -> dict:
         "deadline": game.deadline.isoformat() if game.deadline else None,
         "can_undo": seat is not None
         and actionlog.undo_refusal(game, seat.position, seat.user) is None,
+        # The viewing member's seat is played by the stand-in bot: POST /games/<id>/reclaim.
+        "can_reclaim": bool(seat is not None and seat.stand_in and game.status == Status.RUNNING),
     }
 
 
@@ -111,3 +138,8 @@ def games_list_for_user(user, *, finished_limit: int = 20) -> MyGames:
     return MyGames(
         my_turn=my_turn, waiting=waiting, open=open_games, finished=ended[:finished_limit]
     )
+
+
+def notifications_for_user(user, *, limit: int = 100) -> list[Notification]:
+    """The member's latest notifications, newest first."""
+    return list(Notification.objects.filter(user=user).select_related("game")[:limit])

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_days
 
 app_name = "games"
 
@@ -22,4 +22,12 @@ urlpatterns = [
     path("games/<int:game_id>/history", views.game_history, name="history"),
     path("games/<int:game_id>/replay", views.game_replay_page, name="replay"),
     path("games/<int:game_id>/replay/<int:n>", views.game_replay_step, name="replay_step"),
+    path("games/<int:game_id>/reclaim", views_days.seat_reclaim, name="reclaim"),
+    path("notifications/", views_days.notifications_page, name="notifications"),
+    path(
+        "notifications/settings/<str:token>/",
+        views_days.notify_settings,
+        name="notify_settings",
+    ),
+    path("vacation/", views_days.vacation_page, name="vacation"),
 ]

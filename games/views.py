@@ -40,6 +40,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 days_per_move=data["days_per_move"],
                 is_public=data["visibility"] == "public",
                 bots=[data["bot_kind"]] * data["bots"],
+                pause_weekends=data["pause_weekends"],
+                timeout_policy=data["timeout_policy"],
             )
         except GameError as exc:
             form.add_error(None, exc.message)

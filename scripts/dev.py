@@ -58,7 +58,20 @@ def run_site(args: list[str]) -> int:
         if code:
             return code
     address = args[0] if args else "127.0.0.1:8000"
-    return in_venv("manage.py", "runserver", address)
+    # Without Redis there is no Celery beat: this process sweeps due reminders and deadlines
+    # (e-mails go to the console) and stops with the web server.
+    sweeper = None
+    if not os.environ.get("REDIS_URL"):
+        sweeper = subprocess.Popen([str(PYTHON), "manage.py", "sweep", "--loop"], cwd=ROOT)
+    try:
+        return in_venv("manage.py", "runserver", address)
+    finally:
+        if sweeper is not None:
+            sweeper.terminate()
+            try:
+                sweeper.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                sweeper.kill()
 
 
 def run_tests(args: list[str]) -> int:

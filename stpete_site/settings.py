@@ -132,6 +132,19 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+# Due times live in the database (Seat.remind_at, Game.warn_at/deadline, pending e-mails,
+# digests); this periodic sweep finds them. Embedded, `manage.py sweep --loop` runs it instead
+# (scripts/dev.py run starts that next to the web server).
+SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=60)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-due-times": {"task": "games.tasks.sweep_due", "schedule": SWEEP_INTERVAL_SECONDS},
+}
+
+# Playing over days: vacation allowance, the hour (member's time zone) of the daily digest,
+# and the least time between two turn e-mails to one member.
+VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", default=21)
+DIGEST_HOUR = env_int("DIGEST_HOUR", default=7)
+TURN_EMAIL_MIN_MINUTES = 15
 
 # Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
 MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60)

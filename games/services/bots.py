@@ -67,7 +67,9 @@ def bot_turn_play(*, game_id: int, version: int) -> bool:
         .first()
     )
     if seat is None:
-        return False
+        from games.services.timeouts import stand_in_turn_play
+
+        return stand_in_turn_play(game_id=game_id, version=version)
     state = rules.GameState.from_dict(game.state)
     move = bot_move_choose(
         state=state,

@@ -85,7 +85,12 @@ def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: st
         seat.user = new_user
         seat.is_bot = is_bot
         seat.bot_kind = (bot_kind or "greedy") if is_bot else ""
-        seat.save(update_fields=["user", "is_bot", "bot_kind"])
+        seat.stand_in = False
+        seat.timeouts_in_row = 0
+        seat.remind_at = None
+        seat.save(
+            update_fields=["user", "is_bot", "bot_kind", "stand_in", "timeouts_in_row", "remind_at"]
+        )
         if game.status == Status.RUNNING:
             after_commit(game)
     return seat

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.access import access_game, require_host
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, Edition, Game, Seat, Status
+from games.models import DAYS_PER_MOVE_CHOICES, Edition, Game, Seat, Status, TimeoutPolicy
 from games.services.bots import BOT_KINDS, bot_users_for
 from games.services.moves import after_commit, snapshot_save
 
@@ -30,6 +30,8 @@ def game_create(
     days_per_move: int | None,
     is_public: bool,
     bots: list[str] | tuple[str, ...] = (),
+    pause_weekends: bool = False,
+    timeout_policy: str = TimeoutPolicy.AUTO_PASS_THEN_BOT,
 ) -> Game:
     """A new open game with the host at the table and any bots; full tables start at once."""
     if edition not in Edition.values:
@@ -38,6 +40,8 @@ def game_create(
         raise GameError("bad_options", _("A game has one to four seats."))
     if days_per_move is not None and days_per_move not in DAYS_PER_MOVE:
         raise GameError("bad_options", _("Choose 1, 2, 3, 5 or 7 days per move, or no limit."))
+    if timeout_policy not in TimeoutPolicy.values:
+        raise GameError("bad_options", _("Unknown timeout policy."))
     if len(bots) > seats - 1 or any(kind not in BOT_KINDS for kind in bots):
         raise GameError("bad_options", _("Too many bots, or an unknown kind of bot."))
     with transaction.atomic():
@@ -48,6 +52,8 @@ def game_create(
             seats=seats,
             days_per_move=days_per_move,
             is_public=is_public,
+            pause_weekends=pause_weekends,
+            timeout_policy=timeout_policy,
         )
         Seat.objects.create(game=game, user=host, position=0)
         for position, (kind, user) in enumerate(

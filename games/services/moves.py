@@ -7,9 +7,9 @@ through `record_move`, which must run with the game row locked.
 import json
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -116,6 +116,10 @@ def record_move(
         events=_jsonable(events),
         client_id=client_id or None,
     )
+    if kind == ActionKind.NORMAL:  # the player is back: his timeout streak ends
+        Seat.objects.filter(game=game, position=position, timeouts_in_row__gt=0).update(
+            timeouts_in_row=0
+        )
     game.version += 1
     game.last_move_at = now
     snapshot_save(game, new_state, now=now)
@@ -124,7 +128,14 @@ def record_move(
 
 
 def snapshot_save(game: Game, state, *, now) -> None:
-    """Store `state` as the game's snapshot with everything derived from it."""
+    """Store `state` as the game's snapshot with everything derived from it.
+
+    The deadline, the due times of reminders and the turn notices follow in
+    `turns.turn_changed` (the turn's budget counts from `game.last_move_at`).
+    """
+    from games.services.turns import turn_changed
+
+    previous = set(game.to_act or [])
     game.state = _jsonable(state.to_dict())
     game.rules_version = game.rules_version or rules.RULES_VERSION
     if rules.is_over(state):
@@ -134,12 +145,12 @@ def snapshot_save(game: Game, state, *, now) -> None:
         game.finished_at = now
     else:
         game.to_act = sorted(rules.to_act(state))
-        game.deadline = now + timedelta(days=game.days_per_move) if game.days_per_move else None
     game.save()
+    turn_changed(game, previous=previous, now=now)
 
 
 def after_commit(game: Game) -> None:
-    """After the commit, push the new views and let a bot move if one is to act.
+    """After the commit, push the new views and let a bot (or a stand-in bot) move if one is to act.
 
     Both are `robust`: the move is committed by then, so a failing push or a failing eager
     bot turn is logged and must not turn the mover's answer into an error.
@@ -148,7 +159,9 @@ def after_commit(game: Game) -> None:
     transaction.on_commit(lambda: realtime.broadcast_game(game_id), robust=True)
     if (
         game.status == Status.RUNNING
-        and Seat.objects.filter(game=game, position__in=game.to_act, is_bot=True).exists()
+        and Seat.objects.filter(game=game, position__in=game.to_act)
+        .filter(Q(is_bot=True) | Q(stand_in=True))
+        .exists()
     ):
         from games.tasks import play_bot_turn as play_bot_turn_task
 

@@ -1,7 +1,4 @@
-from datetime import date, timedelta
-
 import pytest
-import time_machine
 from django.conf import settings
 from django.urls import reverse
 
@@ -22,8 +19,6 @@ def profile_data(**changes):
         "email_on_turn": "immediately",
         "email_delay_hours": "4",
         "email_on_game_end": "on",
-        "vacation_start": "",
-        "vacation_end": "",
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
@@ -119,89 +114,7 @@ def test_the_language_switcher_ignores_unknown_languages(alice_client):
     assert User.objects.get(username="alice").language == ""
 
 
-# Vacation: dates are checked against "today" in the member's zone.
-TODAY = date(2026, 3, 10)
-
-
-@pytest.fixture
-def on_tenth_of_march():
-    with time_machine.travel("2026-03-10 12:00:00+00:00", tick=False):
-        yield
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_alice_plans_a_vacation(alice_client):
-    alice_client.post(PROFILE, profile_data(vacation_start="2026-03-20", vacation_end="2026-03-27"))
-    alice = User.objects.get(username="alice")
-    assert (alice.vacation_start, alice.vacation_end) == (date(2026, 3, 20), date(2026, 3, 27))
-    assert alice.is_on_vacation(date(2026, 3, 27))
-    assert not alice.is_on_vacation(TODAY)
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_a_vacation_cannot_end_before_it_starts(alice_client):
-    response = alice_client.post(
-        PROFILE, profile_data(vacation_start="2026-03-20", vacation_end="2026-03-19")
-    )
-    assert "The vacation cannot end before it starts." in response.content.decode()
-    assert User.objects.get(username="alice").vacation_start is None
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_a_vacation_cannot_lie_in_the_past(alice_client):
-    response = alice_client.post(
-        PROFILE, profile_data(vacation_start="2026-03-01", vacation_end="2026-03-09")
-    )
-    assert "This day is in the past." in response.content.decode()
-    response = alice_client.post(
-        PROFILE, profile_data(vacation_start="2026-03-09", vacation_end="2026-03-12")
-    )
-    assert "This day is in the past." in response.content.decode()
-    assert User.objects.get(username="alice").vacation_end is None
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_a_vacation_needs_both_days(alice_client):
-    response = alice_client.post(PROFILE, profile_data(vacation_start="2026-03-20"))
-    assert "Give both the first and the last day" in response.content.decode()
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_a_vacation_that_has_begun_can_be_kept_or_extended(client):
-    client.force_login(
-        member("alice", vacation_start=TODAY - timedelta(days=3), vacation_end=TODAY)
-    )
-    response = client.post(
-        PROFILE, profile_data(vacation_start="2026-03-07", vacation_end="2026-03-14")
-    )
-    assert response.status_code == 302
-    assert User.objects.get(username="alice").vacation_end == date(2026, 3, 14)
-
-
-@pytest.mark.usefixtures("on_tenth_of_march")
-def test_a_vacation_can_be_cancelled_by_emptying_both_days(client):
-    client.force_login(
-        member("alice", vacation_start=date(2026, 4, 1), vacation_end=date(2026, 4, 5))
-    )
-    client.post(PROFILE, profile_data())
-    alice = User.objects.get(username="alice")
-    assert (alice.vacation_start, alice.vacation_end) == (None, None)
-
-
-def test_today_is_the_members_today():
-    # 23:30 UTC on the 9th is already the 10th in Berlin: a vacation ending on the 9th is over.
-    from accounts.forms import ProfileForm
-
-    alice = member("alice", time_zone="Europe/Berlin")
-    with time_machine.travel("2026-03-09 23:30:00+00:00", tick=False):
-        form = ProfileForm(
-            profile_data(
-                time_zone="Europe/Berlin", vacation_start="2026-03-09", vacation_end="2026-03-09"
-            ),
-            instance=alice,
-        )
-        assert not form.is_valid()
-        assert "vacation_end" in form.errors
+# Vacations are planned on the vacation page: tests/web/days/test_vacation.py.
 
 
 def test_following_the_browser_again_forgets_the_language_cookie(alice_client):

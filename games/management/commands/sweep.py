@@ -1,0 +1,45 @@
+"""Run the sweep of due times once, or every N seconds (`--loop`) for the embedded site.
+
+With Redis, Celery beat runs the sweep; without it (no worker, tasks eager) this command is
+what sends reminders and acts on deadlines. `scripts/dev.py run` starts it next to the web
+server.
+"""
+
+import logging
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+
+from games.services.sweep import sweep
+
+logger = logging.getLogger(__name__)
+
+
+class Command(BaseCommand):
+    help = "Find due reminders, warnings, deadlines and digests and act on them."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--loop", action="store_true", help="Keep sweeping until stopped.")
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=settings.SWEEP_INTERVAL_SECONDS,
+            help="Seconds between sweeps with --loop (default: SWEEP_INTERVAL_SECONDS).",
+        )
+
+    def handle(self, *args, loop: bool, interval: float, **options) -> None:
+        if not loop:
+            self.stdout.write(f"swept: {sweep()}")
+            return
+        try:
+            while True:
+                close_old_connections()
+                try:
+                    sweep()
+                except Exception:  # one bad item must not stop the reminders of everyone
+                    logger.exception("sweep failed; trying again in %s s", interval)
+                time.sleep(max(1.0, interval))
+        except KeyboardInterrupt:
+            return

@@ -1,0 +1,86 @@
+"""Whose turn it is, over days: deadlines, warning times and the due times of turn e-mails.
+
+`turn_changed` is called by `moves.snapshot_save` (inside the move's transaction) whenever the
+snapshot changes; it writes due times only, and the notices themselves go out after the commit
+(games.notifications). The sweep (games.services.sweep) finds what has come due.
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+
+from games import deadlines, notifications
+from games.models import Game, Seat, Status
+from games.services.vacations import vacation_pauses
+
+
+def _acting_humans(game: Game) -> list[Seat]:
+    return list(
+        Seat.objects.filter(
+            game=game, position__in=game.to_act, is_bot=False, stand_in=False
+        ).select_related("user")
+    )
+
+
+def turn_times(game: Game) -> tuple[datetime, datetime] | None:
+    """(warning due, deadline) of the current turn, or None without a time limit."""
+    if not game.days_per_move or game.status != Status.RUNNING or not game.last_move_at:
+        return None
+    start = game.last_move_at
+    budget = timedelta(days=game.days_per_move) + game.deadline_extension
+    users = [seat.user for seat in _acting_humans(game)]
+    return deadlines.turn_times(
+        start,
+        budget,
+        pause_weekends=game.pause_weekends,
+        vacations=vacation_pauses(users, start),
+    )
+
+
+def turn_changed(game: Game, *, previous: set[int], now: datetime) -> None:
+    """After a new snapshot: set the deadline and the due times, queue the notices.
+
+    Precondition: `game` is saved with its new `to_act`/`status` inside the open transaction.
+    """
+    if game.status != Status.RUNNING:
+        Seat.objects.filter(game=game).exclude(remind_at=None).update(remind_at=None)
+        if game.status == Status.FINISHED:
+            notifications.game_finished(game)
+        return
+    game.deadline_extension = timedelta(0)
+    times = turn_times(game)
+    game.warn_at, game.deadline = times if times else (None, None)
+    game.save(update_fields=["warn_at", "deadline", "deadline_extension"])
+    current = set(game.to_act)
+    Seat.objects.filter(game=game).exclude(position__in=current).exclude(remind_at=None).update(
+        remind_at=None
+    )
+    new = sorted(current - previous)
+    if new:
+        notifications.turn_started(game, positions=new, now=now)
+
+
+def deadlines_refresh(game_id: int) -> None:
+    """Recompute the running turn's deadline (after a vacation or an extension changed)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            return
+        times = turn_times(game)
+        if times is None:
+            return
+        warn, end = times
+        game.deadline = end
+        # A warning already sent stays sent; otherwise it moves with the deadline.
+        if game.warn_at is not None:
+            game.warn_at = warn
+        game.save(update_fields=["warn_at", "deadline"])
+
+
+def deadlines_refresh_for_user(user) -> None:
+    """Move the deadlines of the running games in which `user` is to act."""
+    seats = Seat.objects.filter(user=user, game__status=Status.RUNNING).select_related("game")
+    for seat in seats:
+        if seat.position in seat.game.to_act:
+            game_id = seat.game_id
+            transaction.on_commit(lambda game_id=game_id: deadlines_refresh(game_id))

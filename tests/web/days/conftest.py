@@ -1,0 +1,111 @@
+"""Playing over days: a two-player table on a controllable clock.
+
+The clock starts on Monday 2 March 2026, 09:00 UTC, and moves only when a test moves it.
+"""
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from django.contrib.auth import get_user_model
+
+from games import rules, services
+from games.models import Game, Seat
+from games.services import lobby
+
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture(autouse=True)
+def clock():
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture(autouse=True)
+def _predictable_tables(monkeypatch):
+    rng = random.Random(20260)
+    monkeypatch.setattr(lobby, "draw_seed", lambda: rng.getrandbits(63))
+    monkeypatch.setattr(lobby, "draw_seating", lambda n: list(range(n)))
+
+
+def member(username: str, **extra):
+    return get_user_model().objects.create_user(
+        username=username,
+        email=f"{username}@example.com",
+        password=PASSWORD,
+        display_name=username.title(),
+        **extra,
+    )
+
+
+@pytest.fixture
+def anna(db):
+    return member("anna")
+
+
+@pytest.fixture
+def boris(db):
+    return member("boris")
+
+
+@pytest.fixture
+def admin_user(db):
+    return member("iris", is_staff=True, is_superuser=True)
+
+
+def two_player_game(host, guest, *, days=1, **options) -> Game:
+    game = services.game_create(
+        host=host,
+        title=options.pop("title", "Nevsky"),
+        edition="1st",
+        seats=2,
+        days_per_move=days,
+        is_public=True,
+        **options,
+    )
+    services.seat_join(game_id=game.pk, user=guest, first=host)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def game(anna, boris):
+    """anna and boris at a running game, one day per move; anna acts first."""
+    table = two_player_game(anna, boris)
+    return table
+
+
+def seat_of(game: Game, user) -> Seat:
+    return Seat.objects.get(game=game, user=user)
+
+
+def acting_user(game: Game):
+    game.refresh_from_db()
+    return Seat.objects.get(game=game, position=sorted(game.to_act)[0]).user
+
+
+def play(game: Game):
+    """The seat to act makes the greedy bot's move as a normal move."""
+    game.refresh_from_db()
+    position = sorted(game.to_act)[0]
+    user = Seat.objects.get(game=game, position=position).user
+    move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+    services.move_submit(
+        game_id=game.pk, user=user, move=move.to_dict(), expected_version=game.version
+    )
+    game.refresh_from_db()
+
+
+def play_until_turn_of(game: Game, user, limit: int = 50) -> None:
+    for _ in range(limit):
+        if acting_user(game) == user:
+            return
+        play(game)
+    raise AssertionError(f"never the turn of {user}")
+
+
+def hours(n: float) -> timedelta:
+    return timedelta(hours=n)

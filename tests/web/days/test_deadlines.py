@@ -1,0 +1,53 @@
+"""The clock arithmetic of deadlines (pure functions)."""
+
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from games import deadlines
+
+MONDAY = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def test_without_pauses_the_deadline_is_start_plus_budget():
+    assert deadlines.turn_end(MONDAY, 3 * DAY, pause_weekends=False) == MONDAY + 3 * DAY
+
+
+def test_the_warning_comes_at_eighty_percent_of_the_budget():
+    warn, end = deadlines.turn_times(MONDAY, 5 * DAY, pause_weekends=False)
+    assert (warn, end) == (MONDAY + 4 * DAY, MONDAY + 5 * DAY)
+
+
+def test_a_weekend_in_utc_does_not_count():
+    friday = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    end = deadlines.turn_end(friday, DAY, pause_weekends=True)
+    assert end == datetime(2026, 3, 9, 12, 0, tzinfo=UTC)  # Friday noon + 12 h + Monday 12 h
+
+
+def test_a_turn_starting_on_a_saturday_starts_counting_on_monday():
+    saturday = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)
+    assert deadlines.turn_end(saturday, DAY, pause_weekends=True) == datetime(
+        2026, 3, 10, 0, 0, tzinfo=UTC
+    )
+
+
+def test_seven_days_over_weekends_take_nine_calendar_days():
+    end = deadlines.turn_end(MONDAY, 7 * DAY, pause_weekends=True)
+    assert end == MONDAY + 9 * DAY
+
+
+def test_vacation_days_in_the_members_zone_pause_the_clock():
+    berlin = ZoneInfo("Europe/Berlin")
+    away = deadlines.day_span(date(2026, 3, 3), date(2026, 3, 4), berlin)
+    assert away == (
+        datetime(2026, 3, 2, 23, 0, tzinfo=UTC),
+        datetime(2026, 3, 4, 23, 0, tzinfo=UTC),
+    )
+    end = deadlines.turn_end(MONDAY, DAY, pause_weekends=False, vacations=[away])
+    assert end == MONDAY + 3 * DAY
+
+
+def test_overlapping_pauses_count_once():
+    pause = (MONDAY + DAY, MONDAY + 2 * DAY)
+    both = [pause, (MONDAY + DAY + timedelta(hours=12), MONDAY + 2 * DAY)]
+    assert deadlines.elapse(MONDAY, 2 * DAY, both) == MONDAY + 3 * DAY

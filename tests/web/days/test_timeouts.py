@@ -1,0 +1,189 @@
+"""Deadlines: the 80 % warning, the timeout move, the stand-in bot after 3 timeouts, reclaiming,
+weekend and vacation pauses."""
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from django.core import mail
+
+from games import rules
+from games.errors import GameError
+from games.models import Action, Notification, Seat
+from games.services import timeouts, vacations
+from games.services.sweep import sweep
+
+from .conftest import START, acting_user, hours, play, play_until_turn_of, seat_of, two_player_game
+
+
+def test_the_deadline_and_the_warning_follow_the_pace(game):
+    assert game.deadline == START + timedelta(days=1)
+    assert game.warn_at == START + hours(24 * 0.8)
+
+
+def test_a_game_without_a_time_limit_has_no_deadline(anna, boris):
+    table = two_player_game(anna, boris, days=None)
+    assert (table.deadline, table.warn_at) == (None, None)
+
+
+def test_the_warning_comes_once_at_eighty_percent(game, anna, clock):
+    sweep()
+    mail.outbox.clear()
+    clock.move_to(START + hours(19))
+    sweep()
+    assert mail.outbox == []
+    clock.move_to(START + hours(19.2))
+    sweep()
+    sweep()
+    [email] = mail.outbox
+    assert email.subject == "[stpete] Time is running out in “Nevsky”"
+    assert "Most of your time for this move" in email.body
+    game.refresh_from_db()
+    assert game.warn_at is None
+    assert (
+        Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    )
+
+
+def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, clock):
+    clock.move_to(game.deadline + timedelta(seconds=1))
+    sweep()
+    sweep()
+    [action] = Action.objects.filter(game=game)
+    assert (action.kind, action.user, action.seat) == (
+        "timeout",
+        anna,
+        seat_of(game, anna).position,
+    )
+    # The first worker phase allows no pass: the cheapest worker is bought.
+    assert action.move["kind"] == "buy"
+    prices = [e["price"] for e in action.events if e["kind"] == "buy"]
+    state = rules.new_game(game.options, game.seed)
+    cheapest = min(
+        ev["price"]
+        for move in rules.legal_moves(state, action.seat)
+        for ev in rules.apply_move(state, action.seat, move)[1]
+        if ev["kind"] == "buy"
+    )
+    assert prices == [cheapest]
+    assert seat_of(game, anna).timeouts_in_row == 1
+    assert Notification.objects.filter(user=anna, kind="timeout", channel="email").exists()
+
+
+def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points(monkeypatch):
+    monkeypatch.setattr(
+        rules, "legal_moves", lambda s, p: [rules.Move("pub", points=n) for n in range(3)]
+    )
+    assert timeouts.timeout_move(None, 0) == {"kind": "pub", "points": 0}
+    monkeypatch.setattr(
+        rules,
+        "legal_moves",
+        lambda s, p: [rules.Move("pass", until="phase"), rules.Move("pass")],
+    )
+    assert timeouts.timeout_move(None, 0) == {"kind": "pass"}
+
+
+def test_policy_none_only_shows_the_deadline(anna, boris, clock):
+    table = two_player_game(anna, boris, timeout_policy="none")
+    clock.move_to(table.deadline + hours(1))
+    sweep()
+    assert not Action.objects.filter(game=table).exists()
+
+
+def _time_out(game, clock):
+    game.refresh_from_db()
+    clock.move_to(game.deadline + timedelta(seconds=1))
+    sweep()
+    game.refresh_from_db()
+
+
+def test_three_timeouts_in_a_row_hand_the_seat_to_a_bot_until_he_reclaims_it(
+    game, anna, boris, clock, client, django_capture_on_commit_callbacks
+):
+    for round_ in range(3):
+        play_until_turn_of(game, anna)
+        with django_capture_on_commit_callbacks(execute=True):
+            _time_out(game, clock)
+        assert seat_of(game, anna).timeouts_in_row == round_ + 1
+    seat = seat_of(game, anna)
+    assert seat.stand_in
+    assert Notification.objects.filter(user=anna, kind="bot_took_over", channel="live").exists()
+    # From now on the stand-in bot plays anna's turns, logged as such.
+    with django_capture_on_commit_callbacks(execute=True):
+        play_until_turn_of(game, boris)
+        play(game)
+    assert Action.objects.filter(game=game, seat=seat.position, kind="stand_in").exists()
+    assert acting_user(game) == boris
+    client.force_login(anna)
+    payload = client.get(f"/games/{game.pk}/view").json()
+    assert payload["can_reclaim"] is True
+    assert payload["players"][seat.position]["stand_in_bot"] is True
+    response = client.post(f"/games/{game.pk}/reclaim", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert response.json()["can_reclaim"] is False
+    seat.refresh_from_db()
+    assert (seat.stand_in, seat.timeouts_in_row) == (False, 0)
+
+
+def test_a_normal_move_ends_the_timeout_streak(game, anna, clock):
+    play_until_turn_of(game, anna)
+    _time_out(game, clock)
+    play_until_turn_of(game, anna)
+    play(game)
+    assert seat_of(game, anna).timeouts_in_row == 0
+
+
+def test_only_a_seat_played_by_the_stand_in_can_be_reclaimed(game, anna):
+    with pytest.raises(GameError) as error:
+        timeouts.seat_reclaim(game_id=game.pk, user=anna)
+    assert error.value.code == "not_stand_in"
+
+
+def test_an_admin_replacing_the_player_ends_the_stand_in(game, anna, boris, admin_user):
+    from accounts.models import User
+    from games import services
+
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    newcomer = User.objects.create_user(username="clara", email="c@example.com")
+    seat = services.seat_replace_user(
+        game_id=game.pk, position=seat_of(game, anna).position, new_user=newcomer, by=admin_user
+    )
+    assert (seat.stand_in, seat.timeouts_in_row) == (False, 0)
+
+
+def test_weekends_pause_the_clock_when_the_game_says_so(anna, boris, clock):
+    clock.move_to(START + timedelta(days=4))  # Friday 09:00
+    table = two_player_game(anna, boris, pause_weekends=True)
+    assert table.deadline == START + timedelta(days=7)  # Monday 09:00
+
+
+def test_a_vacation_pauses_his_deadline_and_no_timeout_comes(
+    game, anna, clock, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        vacations.vacation_schedule(
+            user=anna, first_day=date(2026, 3, 2), last_day=date(2026, 3, 4)
+        )
+    game.refresh_from_db()
+    # Monday to Wednesday are paused whole: the day's budget runs on Thursday.
+    assert game.deadline == datetime(2026, 3, 6, 0, 0, tzinfo=UTC)
+    clock.move_to(START + timedelta(days=2))
+    sweep()
+    assert not Action.objects.filter(game=game).exists()
+    assert mail.outbox == [] or all("Reminder" not in m.subject for m in mail.outbox)
+
+
+def test_a_vacation_planned_after_the_deadline_was_set_still_moves_it(game, anna, clock):
+    clock.move_to(START + hours(20))
+    vacations.vacation_start_now(user=anna, days=2)
+    clock.move_to(START + hours(25))
+    sweep()
+    assert not Action.objects.filter(game=game).exists()
+    game.refresh_from_db()
+    # 15 h on Monday, Tuesday and Wednesday paused, the other 9 h on Thursday.
+    assert game.deadline == datetime(2026, 3, 5, 9, 0, tzinfo=UTC)
+
+
+def test_an_admin_extends_the_deadline(game, admin_user):
+    timeouts.game_deadline_extend(game_id=game.pk, hours=12, by=admin_user)
+    game.refresh_from_db()
+    assert game.deadline == START + hours(36)
