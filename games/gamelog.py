@@ -150,7 +150,9 @@ class _Writer:
             )
         if kind == "refill":
             if not event["cards"]:
-                return format_html(_("The {pile} is empty."), pile=pile_name(event["pile"]))
+                return format_html(
+                    _("Nothing is laid out from the {pile}."), pile=pile_name(event["pile"])
+                )
             return format_html(
                 _("From the {pile}: {cards}"),
                 pile=pile_name(event["pile"]),

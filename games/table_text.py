@@ -83,6 +83,7 @@ def table_strings() -> dict[str, str]:
         "nothing_to_displace": _("You have no card this trading card could replace."),
         "card_facts": _("Costs {cost} ₽ · {deck}"),
         "close": _("Close"),
+        "not_possible_now": _("Not possible right now; tap to see why."),
         "stale": _("The game had moved on; the table now shows the latest state."),
         "failed": _("That did not work. Please try again."),
         "offline": _("The server cannot be reached. Check your connection."),

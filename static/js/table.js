@@ -109,6 +109,12 @@
     return `c-${c.color}${c.trading ? " trading" : ""}`;
   }
 
+  // The name's type shrinks with its longest word, so no word breaks in the middle of a card
+  // (the CSS sizes it from the card's width: container query units).
+  function longestWord(name) {
+    return Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  }
+
   function cardTile(instance, opts) {
     const c = card(instance);
     const o = opts || {};
@@ -131,7 +137,7 @@
         title: `${cardName(instance)} — ${c[`text_${LANG}`] || ""}`,
       },
       el("span", { class: "card-top" }, el("span", { class: "card-cost", text: c.cost }), market ? glyph(market, T.market) : null),
-      el("span", { class: `card-name${cardName(instance).length > 9 ? " long" : ""}`, lang: LANG, text: cardName(instance) }),
+      el("span", { class: "card-name", lang: LANG, style: `--word:${longestWord(cardName(instance))}`, text: cardName(instance) }),
       el("span", { class: "card-symbols" }, symbols),
       el("span", { class: "card-income" }, income),
     );
@@ -576,7 +582,28 @@
       observatory.forEach((m) => actions.append(moveButton(m, false)));
     }
     const price = view && view.prices ? view.prices[instance] : null;
-    if (!moves.length && price && (price.buy !== undefined || price.play !== undefined)) {
+    // On your turn, what is not possible right now may still be tried: the server says why not.
+    let tried = false;
+    if (MODE === "live" && view && view.your_turn && price && !c.trading) {
+      const tryable = [];
+      if (price.buy !== undefined && !price.can_buy && price.buy !== null) {
+        tryable.push({ kind: "buy", card: instance, price: price.buy });
+      }
+      if (price.can_take === false) {
+        tryable.push({ kind: "take", card: instance });
+      }
+      if (price.play !== undefined && !price.can_play && price.play !== null) {
+        tryable.push({ kind: "play", card: instance, price: price.play });
+      }
+      tried = tryable.length > 0;
+      tryable.forEach((m) => {
+        const button = moveButton(m, false);
+        button.classList.add("tryable");
+        button.title = T.not_possible_now;
+        actions.append(button);
+      });
+    }
+    if (!moves.length && !tried && price && (price.buy !== undefined || price.play !== undefined)) {
       const amount = price.buy !== undefined ? price.buy : price.play;
       actions.append(el("p", { class: "muted", text: amount === null ? T.nothing_to_displace : fmt(T.not_now_price, { price: amount }) }));
     }
@@ -671,7 +698,9 @@
     }
   }
 
-  function submit(move) {
+  function submit(proposal) {
+    const move = { ...proposal };
+    delete move.price; // the server knows the price; a move carries only its own fields
     const clientId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     return post(D.movesUrl, { move, expected_version: payload.version, client_id: clientId });
   }
@@ -805,12 +834,13 @@
   const order = $("log-order");
   if (order) {
     const apply = () => {
-      const newest = localStorage.getItem("stpete.logNewestFirst") === "1";
+      const newest = localStorage.getItem("stpete.logNewestFirst") !== "0";
       $("log-body").classList.toggle("newest-first", newest);
-      order.textContent = newest ? T.oldest_first : T.newest_first;
+      order.textContent = `${newest ? T.newest_first : T.oldest_first} ⇅`;
+      order.setAttribute("aria-pressed", newest ? "true" : "false");
     };
     order.addEventListener("click", () => {
-      const newest = localStorage.getItem("stpete.logNewestFirst") === "1";
+      const newest = localStorage.getItem("stpete.logNewestFirst") !== "0";
       localStorage.setItem("stpete.logNewestFirst", newest ? "0" : "1");
       apply();
     });

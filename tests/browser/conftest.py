@@ -1,0 +1,158 @@
+"""A live stpete for the browser tests: its own PostgreSQL database, Redis, and Daphne serving
+the real ASGI application (HTTP and the Channels sockets), seeded through the services.
+
+Needs the machine's PostgreSQL and Redis (DATABASE_URL / REDIS_URL point at them in CI's
+third stage); without them the tests skip, and CI's STPETE_REQUIRE_SERVICES turns that into
+a failure.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+DATABASE = "stpete_browser"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _admin_sql(database_url: str, statement: str) -> None:
+    import psycopg
+
+    url = urlparse(database_url)
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(statement)
+
+
+def _wait_for(url: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=1):  # noqa: S310  (our own local server)
+                return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server at {url} did not come up")
+
+
+@pytest.fixture(scope="session")
+def live_site():
+    """`{"url", "duel", "big", "password"}` of a running server with seeded games."""
+    base_db, redis = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
+    if not base_db or not redis:
+        pytest.skip("needs DATABASE_URL and REDIS_URL (real PostgreSQL and Redis)")
+    database_url = urlparse(base_db)._replace(path=f"/{DATABASE}").geturl()
+    _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    _admin_sql(base_db, f"CREATE DATABASE {DATABASE}")
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": urlparse(redis)._replace(path="/3").geturl(),
+        "CHANNELS_PREFIX": "stpete-browser",
+        "CACHE_PREFIX": "stpete-browser",
+        "CELERY_TASK_ALWAYS_EAGER": "true",
+        "DEBUG": "true",
+        "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    seeded = subprocess.run(
+        [python, "-m", "tests.browser.seed"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    ids = json.loads(seeded.stdout.strip().splitlines()[-1])
+    port = _free_port()
+    OUTPUT.mkdir(exist_ok=True)
+    log = (OUTPUT / "daphne.log").open("w")
+    server = subprocess.Popen(
+        [
+            python,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "stpete_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_for(f"{url}/accounts/login/", time.monotonic() + 30)
+        yield {"url": url, **ids}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+        _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def signed_in(browser, live_site):
+    """`signed_in(username, viewport=…)` → a page of a fresh browser context, logged in."""
+    contexts = []
+
+    def open_page(username: str, *, width: int = 1280, height: int = 900, locale: str = "en-GB"):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        page.goto(f"{live_site['url']}/accounts/login/")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password]", live_site["password"])
+        with page.expect_navigation():
+            page.press("input[name=password]", "Enter")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -1,0 +1,112 @@
+"""Two people at one table in real Chromium, with the real Channels stack behind Daphne."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import OUTPUT
+
+pytestmark = [pytest.mark.browser, pytest.mark.services]
+
+
+def _open_table(page: Page, url: str) -> Page:
+    page.goto(url)
+    expect(page.locator("#players .player").first).to_be_visible()
+    expect(page.locator('#table[data-live="on"]')).to_have_count(1)
+    return page
+
+
+def _my_turn(page: Page):
+    return page.locator("#status .chip.turn.mine")
+
+
+def _buy_first_card(page: Page) -> None:
+    page.locator("#board .row-cards button.card").first.click()
+    page.locator("#card-dialog .dialog-actions button.primary").first.click()
+    expect(page.locator("#card-dialog")).not_to_be_visible()
+
+
+def _my_area(page: Page):
+    return page.locator(".player.me .area .card")
+
+
+def _their_area(page: Page):
+    return page.locator(".player:not(.me) .area .card")
+
+
+def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['duel']}/"
+    anna = _open_table(signed_in("anna"), url)
+    boris = _open_table(signed_in("boris"), url)
+    expect(_my_turn(anna)).to_be_visible()
+    expect(_my_turn(boris)).to_have_count(0)
+
+    # The German member's table is in German.
+    expect(boris.locator("html")).to_have_attribute("lang", "de")
+    expect(boris.locator("#status .chip.phase")).to_have_text("Handwerkerphase")
+
+    # An action the server refuses shows its reason.
+    anna.locator("#board .row-cards button.card").first.click()
+    anna.locator("#card-dialog .dialog-actions button.tryable").first.click()
+    expect(anna.locator("#table-message")).to_contain_text("must buy a worker")
+
+    # anna buys a worker: boris's page changes without a reload.
+    _buy_first_card(anna)
+    expect(_my_area(anna)).to_have_count(1)
+    expect(_their_area(boris)).to_have_count(1)
+    expect(_my_turn(boris)).to_be_visible()
+    expect(boris).to_have_title(re.compile("Du bist am Zug"))
+
+    # boris buys one, takes it back, and buys again.
+    _buy_first_card(boris)
+    expect(_my_area(boris)).to_have_count(1)
+    expect(_their_area(anna)).to_have_count(1)
+    boris.locator("#actions button.undo").click()
+    expect(_my_area(boris)).to_have_count(0)
+    expect(_their_area(anna)).to_have_count(0)
+    expect(_my_turn(boris)).to_be_visible()
+    _buy_first_card(boris)
+
+    _buy_first_card(anna)
+    _buy_first_card(boris)
+
+    expect(anna.locator("#status .chip.phase")).to_have_text("Building phase")
+    expect(boris.locator("#status .chip.phase")).to_have_text("Gebäudephase")
+    expect(_my_area(anna)).to_have_count(2)
+    expect(_their_area(anna)).to_have_count(2)
+    expect(anna.locator("#log-body")).to_contain_text("Anna: ")
+    assert (anna.errors, boris.errors) == ([], [])
+
+
+def test_a_member_who_is_not_seated_watches_without_actions(signed_in, live_site):
+    carol = _open_table(signed_in("carol"), f"{live_site['url']}/games/{live_site['duel']}/")
+
+    expect(carol.locator(".table-head")).to_contain_text("You are watching")
+    expect(carol.locator("#actions")).to_be_hidden()
+    expect(carol.locator(".player.me")).to_have_count(0)
+
+
+def test_the_table_fits_a_phone_without_sideways_scrolling(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['big']}/"
+    phone = _open_table(signed_in("anna", width=360, height=740), url)
+    expect(phone.locator("#log-body li").first).to_be_visible()
+
+    width, inner = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+    assert width <= inner
+    phone.screenshot(path=str(OUTPUT / "table-phone.png"), full_page=True)
+    assert phone.errors == []
+
+
+def test_the_desktop_table_mid_game(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['big']}/"
+    desktop = _open_table(signed_in("anna"), url)
+    expect(desktop.locator("#log-body li").first).to_be_visible()
+    expect(_my_turn(desktop)).to_be_visible()
+
+    width, inner = desktop.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+    assert width <= inner
+    desktop.screenshot(path=str(OUTPUT / "table-desktop.png"), full_page=True)
+    assert desktop.errors == []
