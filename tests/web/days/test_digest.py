@@ -46,7 +46,7 @@ def test_the_digest_follows_the_members_time_zone_and_language(boris, clock):
     clock.move_to(datetime(2026, 3, 2, 22, 0, tzinfo=UTC))  # 07:00 in Tokyo
     sweep()
     [digest] = mail.outbox
-    assert digest.subject == "[stpete] 1 Spiel wartet auf deinen Zug"
+    assert digest.subject == "[stpete] 1 Partie wartet auf deinen Zug"
     assert "Newski" in digest.body
 
 
