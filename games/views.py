@@ -234,14 +234,14 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
         if limited is not None:
             return limited
         move, expected_version, client_id = parse_move_body(read_move_body(request))
-        services.move_submit(
+        result = services.move_submit(
             game_id=game_id,
             user=request.user,
             move=move,
             expected_version=expected_version,
             client_id=client_id,
         )
-        game, seat = access_game(request.user, game_id)
     except GameError as exc:
         return _json_error(exc)
-    return JsonResponse(selectors.game_payload(game, seat))
+    # The game as the move left it (saved in the same transaction): no second read needed.
+    return JsonResponse(selectors.game_payload(result.game, result.seat))
