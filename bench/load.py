@@ -32,7 +32,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -110,9 +110,23 @@ def stack_env(args) -> dict:
         "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend",
         "CELERY_TASK_ALWAYS_EAGER": "true" if args.no_celery else "false",
         "LOG_LEVEL": "WARNING",
+        "DATABASE_POOL": "8",
+        "STATIC_ROOT": str(Path(args.log_dir) / "static"),
         "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
         "PYTHONPATH": str(ROOT),
     }
+
+
+def clear_redis(args) -> None:
+    """Forget the groups, cache and queue entries of earlier runs (our prefix only)."""
+    import redis
+
+    client = redis.Redis.from_url(args.redis)
+    for pattern in ("stpete-load*", "celery*", "_kombu*", "unacked*"):
+        keys = list(client.scan_iter(pattern, count=1000))
+        for start in range(0, len(keys), 500):
+            client.delete(*keys[start : start + 500])
+    client.close()
 
 
 def prepare_database(args) -> None:
@@ -122,8 +136,12 @@ def prepare_database(args) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{args.database}"')
     env = stack_env(args)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
     )
 
 
@@ -150,8 +168,12 @@ def seed_in_process(spec: dict) -> dict:
     import django
 
     django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.auth import get_user_model
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
 
@@ -472,11 +494,17 @@ class Load:
 
     async def drive(self, game) -> None:
         rng = random.Random(self.args.seed * 100003 + game["id"])
-        first_user = game["seats"]["0"]
-        payload = await self.fetch(game["id"], first_user)
+        payload = await self.fetch(game["id"], game["seats"]["0"])
         if payload is None:
             return
         version, to_act = payload["version"], payload["to_act"]
+        if to_act:  # the first mover's own payload, so nobody waits for a push that never comes
+            key = (game["id"], to_act[0])
+            fresh = await self.fetch(game["id"], game["seats"][str(to_act[0])])
+            if fresh is not None and key not in self.latest:
+                self.latest[key] = json.dumps(
+                    {"type": "view", "version": fresh["version"], "payload": fresh}
+                )
         failures = 0
         while not self.stop.is_set() and to_act and failures < 20:
             seat = to_act[0]
@@ -556,6 +584,7 @@ def main(argv=None) -> int:
     limit = raise_file_limit()
     log_dir = Path(args.log_dir)
     t0 = time.monotonic()
+    clear_redis(args)
     prepare_database(args)
     seeded = seed(args)
     print(f"seeded {args.users} users, {args.games} games in {time.monotonic() - t0:.1f}s")

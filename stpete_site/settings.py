@@ -81,7 +81,10 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", default="")
 if DATABASE_URL:
     try:
-        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+        # No persistent connections: under ASGI each request runs in its own thread context,
+        # so a kept connection is never reused and piles up until garbage-collected
+        # (PostgreSQL then refuses new clients under load). Use DATABASE_POOL instead.
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     except Exception as exc:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from exc
 else:
@@ -91,6 +94,16 @@ else:
             "NAME": env_str("SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
+    }
+# A connection pool per process (psycopg_pool; PostgreSQL only): at most this many connections
+# per web or worker process, handed back at the end of each request. 0: no pool, one new
+# connection per request.
+DATABASE_POOL = env_int("DATABASE_POOL", default=0)
+if DATABASE_POOL > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL,
+        "timeout": 10,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
