@@ -26,7 +26,7 @@ def effective_actions(actions: Iterable[Action]) -> list[Action]:
 
 def effective_moves(game: Game) -> list[dict]:
     """The effective log as `rules.replay` reads it: `[{"seat": n, "move": {...}}, ...]`."""
-    actions = game.actions.order_by("seq").only("seq", "seat", "kind", "move")
+    actions = game.actions.order_by("seq").only("game", "seq", "seat", "kind", "move")
     return [{"seat": a.seat, "move": a.move} for a in effective_actions(actions)]
 
 
