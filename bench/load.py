@@ -401,8 +401,14 @@ class Load:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready)), timeout=120)
             self.sockets_after_open = self.sockets_open
+            gate = asyncio.Semaphore(8)  # the first fetches, not all at once
+            starts = await asyncio.gather(*(self.prepare(game, gate) for game in self.games))
             began = time.monotonic()
-            drivers = [asyncio.create_task(self.drive(game)) for game in self.games]
+            self.pacer.next = began
+            drivers = [
+                asyncio.create_task(self.drive(game, start))
+                for game, start in zip(self.games, starts, strict=True)
+            ]
             await asyncio.sleep(self.args.seconds)
             self.stop.set()
             elapsed = time.monotonic() - began
@@ -492,19 +498,27 @@ class Load:
         self.errors["push_missing_fetched"] += 1
         return await self.fetch(game["id"], game["seats"][str(seat)])
 
-    async def drive(self, game) -> None:
+    async def prepare(self, game, gate: asyncio.Semaphore) -> tuple[int, list[int]] | None:
+        """Before the clock starts: the game's version, who acts, and the mover's payload."""
+        async with gate:
+            payload = await self.fetch(game["id"], game["seats"]["0"])
+            if payload is None:
+                return None
+            version, to_act = payload["version"], payload["to_act"]
+            if to_act:  # the first mover's own payload: nobody waits for a push that never comes
+                key = (game["id"], to_act[0])
+                fresh = await self.fetch(game["id"], game["seats"][str(to_act[0])])
+                if fresh is not None and key not in self.latest:
+                    self.latest[key] = json.dumps(
+                        {"type": "view", "version": fresh["version"], "payload": fresh}
+                    )
+            return version, to_act
+
+    async def drive(self, game, start: tuple[int, list[int]] | None) -> None:
         rng = random.Random(self.args.seed * 100003 + game["id"])
-        payload = await self.fetch(game["id"], game["seats"]["0"])
-        if payload is None:
+        if start is None:
             return
-        version, to_act = payload["version"], payload["to_act"]
-        if to_act:  # the first mover's own payload, so nobody waits for a push that never comes
-            key = (game["id"], to_act[0])
-            fresh = await self.fetch(game["id"], game["seats"][str(to_act[0])])
-            if fresh is not None and key not in self.latest:
-                self.latest[key] = json.dumps(
-                    {"type": "view", "version": fresh["version"], "payload": fresh}
-                )
+        version, to_act = start
         failures = 0
         while not self.stop.is_set() and to_act and failures < 20:
             seat = to_act[0]

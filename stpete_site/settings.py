@@ -117,7 +117,10 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py reads with a 5 s socket timeout by default, exactly as long as
+                # channels_redis blocks on BZPOPMIN: an idle socket's consumer then died with
+                # "Timeout reading" and the page lost its socket. Give reads more time.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
                 "prefix": env_str("CHANNELS_PREFIX", default="stpete"),
             },
         }
