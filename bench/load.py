@@ -273,6 +273,37 @@ def start_stack(args, log_dir: Path) -> tuple[list[int], list[subprocess.Popen]]
     return ports, procs
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids(args) -> list[int]:
+    import psycopg
+
+    with psycopg.connect(args.postgres) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", (args.database,)
+        ).fetchall()
+    return [pid for (pid,) in rows]
+
+
+def cpu_snapshot(args, procs: list[subprocess.Popen]) -> dict[str, float]:
+    """CPU seconds used so far by each part of the stack (PostgreSQL: our database's backends)."""
+    names = ["web"] * args.servers + ([] if args.no_celery else ["worker", "beat"])
+    out: dict[str, float] = {}
+    for name, proc in zip(names, procs, strict=False):
+        out[name] = out.get(name, 0.0) + cpu_seconds(proc.pid)
+    out["postgres"] = sum(cpu_seconds(pid) for pid in postgres_pids(args))
+    times = os.times()
+    out["load_client"] = times.user + times.system
+    return out
+
+
 def stop_stack(procs: list[subprocess.Popen]) -> None:
     for proc in procs:
         if proc.poll() is None:
@@ -347,8 +378,9 @@ class Pacer:
 
 
 class Load:
-    def __init__(self, args, seeded: dict, ports: list[int]) -> None:
+    def __init__(self, args, seeded: dict, ports: list[int], procs) -> None:
         self.args = args
+        self.procs = procs
         self.sessions = seeded["sessions"]
         self.games = seeded["games"]
         self.ports = ports
@@ -403,6 +435,7 @@ class Load:
             self.sockets_after_open = self.sockets_open
             gate = asyncio.Semaphore(8)  # the first fetches, not all at once
             starts = await asyncio.gather(*(self.prepare(game, gate) for game in self.games))
+            self.cpu_before = cpu_snapshot(self.args, self.procs)
             began = time.monotonic()
             self.pacer.next = began
             drivers = [
@@ -412,6 +445,7 @@ class Load:
             await asyncio.sleep(self.args.seconds)
             self.stop.set()
             elapsed = time.monotonic() - began
+            self.cpu_after = cpu_snapshot(self.args, self.procs)
             await asyncio.wait(drivers, timeout=30)
             await asyncio.sleep(1)  # the last pushes
             for task in listeners:
@@ -604,12 +638,13 @@ def main(argv=None) -> int:
     print(f"seeded {args.users} users, {args.games} games in {time.monotonic() - t0:.1f}s")
     ports, procs = start_stack(args, log_dir)
     try:
-        load = Load(args, seeded, ports)
+        load = Load(args, seeded, ports, procs)
         elapsed = asyncio.run(load.run())
     finally:
         stop_stack(procs)
     ok, verdict = verify(args)
     pushes = load.push_latencies(commit_times(args))
+    moves = max(1, load.committed)
     result = {
         "servers": args.servers,
         "users": args.users,
@@ -629,6 +664,10 @@ def main(argv=None) -> int:
         "sockets_max": load.sockets_max,
         "finished_games": load.finished_games,
         "errors": dict(load.errors),
+        "cpu_ms_per_move": {
+            name: round((load.cpu_after[name] - load.cpu_before.get(name, 0.0)) * 1000 / moves, 1)
+            for name in load.cpu_after
+        },
         "verify_games_ok": ok,
         "verify_games": verdict,
         "file_limit": limit,
@@ -645,6 +684,7 @@ def main(argv=None) -> int:
         f"p95 {result['push_ms_p95']} ({result['pushes_measured']} pushes)\n"
         f"sockets held: {result['sockets_held']} (max {result['sockets_max']})\n"
         f"errors: {result['errors'] or 'none'}\n"
+        f"CPU ms per committed move: {result['cpu_ms_per_move']}\n"
         f"verify_games: {verdict}"
     )
     print(json.dumps(result))
