@@ -25,10 +25,18 @@ from tests.web.games.conftest import (  # noqa: F401  (fixtures, used by name)
 def _fast_and_clean(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.CELERY_TASK_ALWAYS_EAGER = True
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def eager_tasks(settings):
+    """Tasks queued by the services in this process run here (not in the shared CI Redis).
+
+    Not autouse: tests/integration/test_celery_real.py needs tasks to go to a real worker.
+    """
+    settings.CELERY_TASK_ALWAYS_EAGER = True
 
 
 def four_player_game(host, others, *, title: str = "Race table"):

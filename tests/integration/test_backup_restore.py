@@ -19,6 +19,7 @@ from .conftest import _member, four_player_game
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_tasks")
 def test_a_dump_restores_into_a_fresh_database_that_verifies_clean(tmp_path):
     assert connection.vendor == "postgresql"
     users = [_member(f"b{n}") for n in range(8)]

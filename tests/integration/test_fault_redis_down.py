@@ -62,6 +62,7 @@ def next_version(socket, timeout: float = 10) -> int:
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_tasks")
 def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
     assert connection.vendor == "postgresql"
     users = [_member(f"r{n}") for n in range(4)]

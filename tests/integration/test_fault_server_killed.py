@@ -90,6 +90,7 @@ class Player(threading.Thread):
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_tasks")
 def test_a_killed_server_loses_no_accepted_move_and_stores_none_twice(tmp_path):
     assert connection.vendor == "postgresql"
     users = [_member(f"p{n}") for n in range(12)]

@@ -71,6 +71,7 @@ def move_until_turn_passes(client, port, game_id, sessions) -> int:
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_tasks")
 def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
     assert connection.vendor == "postgresql"
     anna, boris = _member("anna"), _member("boris")

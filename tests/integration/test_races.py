@@ -53,6 +53,7 @@ class Racer(threading.Thread):
 
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_tasks")
 def test_a_thousand_races_each_have_exactly_one_winner(alice, bob, carol, dave):
     assert connection.vendor == "postgresql"
     start, done = threading.Barrier(3), threading.Barrier(3)

@@ -149,6 +149,12 @@ def run(kind: str, check) -> None:
     assert SENT[kind] >= EXAMPLES[kind] // 2, SENT
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _report_counts():
+    yield
+    print(f"\nhostile requests sent per strategy: {SENT} (total {sum(SENT.values())})")
+
+
 @pytest.fixture(autouse=True)
 def _no_rate_limit(settings):
     settings.MOVE_RATE_LIMIT = 0
