@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import realtime, rules
 from games.access import access_game
+from games.engine_text import engine_message
 from games.errors import GameError
 from games.models import Action, ActionKind, Game, Seat, Status
 
@@ -105,7 +106,8 @@ def record_move(
         parsed = rules.parse_move(move)
         new_state, events = rules.apply_move(state, position, parsed)
     except rules.IllegalMove as exc:
-        raise GameError(exc.code, exc.message, status=422, version=game.version) from None
+        message = engine_message(exc.message)
+        raise GameError(exc.code, message, status=422, version=game.version) from None
     now = timezone.now()
     action = Action.objects.create(
         game=game,

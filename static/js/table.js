@@ -170,7 +170,7 @@
     if (view.game_over) {
       return T.game_over;
     }
-    if (payload.status !== "running") {
+    if (payload.status !== "running" && MODE !== "replay") {
       return T.game_stopped;
     }
     if (view.pending && view.pending.kind === "pub") {
@@ -311,7 +311,7 @@
     }
     const moves = view.moves || [];
     const mine = me() !== null;
-    bar.hidden = !mine && !payload.can_reclaim;
+    bar.hidden = (!mine || view.game_over || payload.status !== "running") && !payload.can_reclaim;
     const line = el("div", { class: "action-row" });
     if (mine && view.your_turn) {
       line.append(el("strong", { class: "prompt", text: view.pending ? T.decide_now : T.tap_a_card }));
@@ -486,7 +486,7 @@
           "tr",
           { class: s.winner ? "winner" : "" },
           el("td", { class: "num", text: s.rank }),
-          el("th", { scope: "row", text: playerName(s.seat) + (s.winner ? " 🏆" : "") }),
+          el("th", { scope: "row", text: playerName(s.seat) + (s.winner ? " ♛" : "") }),
           el("td", { class: "num", text: s.points.cards }),
           el("td", { class: "num", text: s.points.aristocrats }),
           el("td", { class: "num", text: s.points.money }),

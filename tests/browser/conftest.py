@@ -69,6 +69,7 @@ def live_site():
     if not base_db or not redis:
         pytest.skip("needs DATABASE_URL and REDIS_URL (real PostgreSQL and Redis)")
     database_url = urlparse(base_db)._replace(path=f"/{DATABASE}").geturl()
+    OUTPUT.mkdir(exist_ok=True)
     _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
     _admin_sql(base_db, f"CREATE DATABASE {DATABASE}")
     env = {
@@ -78,12 +79,23 @@ def live_site():
         "CHANNELS_PREFIX": "stpete-browser",
         "CACHE_PREFIX": "stpete-browser",
         "CELERY_TASK_ALWAYS_EAGER": "true",
-        "DEBUG": "true",
+        # As in production: DEBUG off, so the Content-Security-Policy header is sent and the
+        # pages must run on our static scripts alone. Plain HTTP on localhost (a secure context
+        # for the browser, so the Secure cookies still work).
+        "DEBUG": "false",
+        "SECRET_KEY": "browser-tests-only-" + "x" * 40,
+        "ALLOWED_HOSTS": "localhost,127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "STATIC_ROOT": str(OUTPUT / "static"),
         "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
         "PYTHONPATH": str(ROOT),
     }
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
     seeded = subprocess.run(
         [python, "-m", "tests.browser.seed"],
         cwd=ROOT,
@@ -94,7 +106,7 @@ def live_site():
     )
     ids = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = _free_port()
-    OUTPUT.mkdir(exist_ok=True)
+
     log = (OUTPUT / "daphne.log").open("w")
     server = subprocess.Popen(
         [
@@ -113,7 +125,7 @@ def live_site():
         stderr=subprocess.STDOUT,
     )
     try:
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://localhost:{port}"
         _wait_for(f"{url}/accounts/login/", time.monotonic() + 30)
         yield {"url": url, **ids}
     finally:
@@ -145,6 +157,12 @@ def signed_in(browser, live_site):
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                "Content Security Policy" in message.text and errors.append(message.text)
+            ),
+        )
         page.errors = errors
         page.goto(f"{live_site['url']}/accounts/login/")
         page.fill("input[name=username]", username)

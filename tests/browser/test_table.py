@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.services]
 
 
 def _open_table(page: Page, url: str) -> Page:
-    page.goto(url)
+    page.response = page.goto(url)
     expect(page.locator("#players .player").first).to_be_visible()
     expect(page.locator('#table[data-live="on"]')).to_have_count(1)
     return page
@@ -85,6 +85,13 @@ def test_a_member_who_is_not_seated_watches_without_actions(signed_in, live_site
     expect(carol.locator(".table-head")).to_contain_text("You are watching")
     expect(carol.locator("#actions")).to_be_hidden()
     expect(carol.locator(".player.me")).to_have_count(0)
+
+
+def test_the_table_runs_under_the_content_security_policy(signed_in, live_site):
+    page = _open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['duel']}/")
+
+    assert "script-src 'self'" in page.response.headers["content-security-policy"]
+    assert page.errors == []
 
 
 def test_the_table_fits_a_phone_without_sideways_scrolling(signed_in, live_site):

@@ -7,6 +7,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db import connections
 from django.test import Client
 
 from games import services
@@ -21,6 +22,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def _in_memory_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+@pytest.fixture(autouse=True)
+async def _close_the_worker_threads_connections():
+    """The consumers' queries run in asgiref's worker thread, whose connection (kept open by
+    CONN_MAX_AGE on PostgreSQL) would otherwise block dropping the test database."""
+    yield
+    await database_sync_to_async(connections.close_all)()
 
 
 async def _open(path: str, user) -> WebsocketCommunicator:
