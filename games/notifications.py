@@ -262,7 +262,11 @@ def turn_email_send(seat_id: int, now: datetime | None = None) -> str:
     if free_at is not None:
         Seat.objects.filter(pk=seat.pk, remind_at=None).update(remind_at=free_at)
         return "postponed"
-    return _send_game_email(user, game, kind, seat.position)
+    outcome = _send_game_email(user, game, kind, seat.position)
+    if outcome == "failed":  # e.g. the mail server is down: try again with the next free slot
+        retry_at = now + timedelta(minutes=settings.TURN_EMAIL_MIN_MINUTES)
+        Seat.objects.filter(pk=seat.pk, remind_at=None).update(remind_at=retry_at)
+    return outcome
 
 
 def _skip_reason(user, game: Game, now: datetime, *, turn: bool) -> str:

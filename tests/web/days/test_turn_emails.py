@@ -147,3 +147,44 @@ def test_bots_and_stand_in_seats_get_no_notices(anna, boris):
     Seat.objects.filter(game=game, user=anna).update(stand_in=True, remind_at=None)
     sweep()
     assert emails_to(anna) == []
+
+
+def test_no_turn_email_during_a_vacation(anna, boris):
+    from games.services import vacations
+
+    vacations.vacation_start_now(user=anna, days=3)
+    two_player_game(anna, boris)
+    sweep()
+    assert emails_to(anna) == []
+    skipped = Notification.objects.get(user=anna, channel="email")
+    assert (skipped.status, skipped.reason) == ("skipped", "on_vacation")
+
+
+def test_a_failed_turn_email_is_recorded_and_tried_again(anna, boris, clock, monkeypatch):
+    import smtplib
+
+    def refuse(self, fail_silently=False):
+        raise smtplib.SMTPServerDisconnected("the mail server is away")
+
+    game = two_player_game(anna, boris)
+    with monkeypatch.context() as patch:
+        patch.setattr("django.core.mail.EmailMultiAlternatives.send", refuse)
+        sweep()
+    failed = Notification.objects.get(user=anna, channel="email")
+    assert (failed.kind, failed.status) == ("your_turn", "failed")
+    assert seat_of(game, anna).remind_at == START + timedelta(minutes=15)
+    clock.move_to(START + timedelta(minutes=15))
+    sweep()
+    assert len(emails_to(anna)) == 1
+
+
+def test_the_sweep_command_runs_once(anna, boris):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    two_player_game(anna, boris)
+    out = StringIO()
+    call_command("sweep", stdout=out)
+    assert out.getvalue().startswith("swept: turn e-mails 1,")
+    assert len(emails_to(anna)) == 1
