@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -114,5 +114,19 @@ def language_set(request: HttpRequest) -> HttpResponse:
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """A friendly page for an expired form (CSRF_FAILURE_VIEW), rendered with the request."""
+    """A friendly page for an expired form (CSRF_FAILURE_VIEW), rendered with the request.
+
+    A JSON request (the move POST) gets the API's error shape instead of a page.
+    """
+    if request.content_type == "application/json" or "application/json" in request.headers.get(
+        "Accept", ""
+    ):
+        return JsonResponse(
+            {
+                "code": "csrf_failed",
+                "message": _("The security token is missing or expired; please reload."),
+                "version": None,
+            },
+            status=403,
+        )
     return HttpResponseForbidden(render_to_string("403_csrf.html", {"reason": reason}, request))

@@ -26,19 +26,30 @@ def effective_actions(actions: Iterable[Action]) -> list[Action]:
 
 def effective_moves(game: Game) -> list[dict]:
     """The effective log as `rules.replay` reads it: `[{"seat": n, "move": {...}}, ...]`."""
-    actions = game.actions.order_by("seq").only("seq", "seat", "kind", "move")
+    actions = game.actions.order_by("seq").only("game", "seq", "seat", "kind", "move")
     return [{"seat": a.seat, "move": a.move} for a in effective_actions(actions)]
 
 
 def last_effective_action(game: Game) -> Action | None:
-    """The newest move that counts, walking back over undos and what they cancelled."""
+    """The newest move that counts, walking back over undos and what they cancelled.
+
+    Reads the log newest first in small pages (plain queries, no server-side cursor: this
+    runs for every payload, and almost always stops in the first page).
+    """
     undone: set[int] = set()
-    for action in game.actions.order_by("-seq").iterator(chunk_size=20):
-        if action.kind == ActionKind.UNDO:
-            undone.add(action.move["undo"])
-        elif action.seq not in undone:
-            return action
-    return None
+    newest_first = game.actions.order_by("-seq")
+    start, page = 0, 8
+    while True:
+        chunk = list(newest_first[start : start + page])
+        for action in chunk:
+            if action.kind == ActionKind.UNDO:
+                undone.add(action.move["undo"])
+            elif action.seq not in undone:
+                return action
+        if len(chunk) < page:
+            return None
+        start += page
+        page = min(page * 4, 512)
 
 
 def reveals_hidden(action: Action) -> bool:
@@ -49,11 +60,15 @@ def reveals_hidden(action: Action) -> bool:
     )
 
 
-def undo_refusal(game: Game, position: int | None, user) -> str | None:
-    """Why `user` at `position` may not take back a move now (a code), or None if they may."""
+def undo_refusal(game: Game, position: int | None, user, *, last=None) -> str | None:
+    """Why `user` at `position` may not take back a move now (a code), or None if they may.
+
+    `last`, if given, is a callable returning `last_effective_action(game)` (computed once
+    when several payloads of the same version are built).
+    """
     if game.status != "running" or position is None:
         return "cannot_undo"
-    action = last_effective_action(game)
+    action = last() if last is not None else last_effective_action(game)
     if action is None or action.kind != ActionKind.NORMAL:
         return "nothing_to_undo"
     if action.seat != position or action.user_id != user.pk:

@@ -3,6 +3,9 @@
 import json
 
 from django import forms
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest
+from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -77,6 +80,43 @@ class GameCreateForm(forms.Form):
         return data
 
 
+MOVE_BODY_MAX = 16 * 1024  # bytes; a real move is well under 200
+
+
+def read_move_body(request: HttpRequest) -> bytes:
+    """The raw body of a move POST: JSON, at most MOVE_BODY_MAX bytes, else a GameError.
+
+    A wrong content type is a 415, a larger body a 413 (checked on the declared length
+    before anything is read, and again on what was read).
+    """
+    if request.content_type != "application/json":
+        raise GameError(
+            "unsupported_media_type", _("Moves are sent as application/json."), status=415
+        )
+    too_large = GameError(
+        "request_too_large",
+        _("The request body is larger than %(limit)s bytes.") % {"limit": MOVE_BODY_MAX},
+        status=413,
+    )
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > MOVE_BODY_MAX:
+        raise too_large
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        raise too_large from None
+    except RawPostDataException:
+        raise GameError(
+            "malformed_request", _("The request body could not be read."), status=400
+        ) from None
+    if len(body) > MOVE_BODY_MAX:
+        raise too_large
+    return body
+
+
 def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
     """`(move, expected_version, client_id)` from a POST body, or GameError 400."""
 
@@ -85,7 +125,8 @@ def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
 
     try:
         data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: nesting deeper than the parser's stack (a few thousand "[").
         raise bad(_("The request body is not JSON.")) from None
     if not isinstance(data, dict):
         raise bad(_("The request body must be a JSON object."))
@@ -98,7 +139,11 @@ def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
         raise bad(_("The move must be a JSON object."))
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise bad(_("expected_version must be a whole number."))
-    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 64):
+    if client_id is not None and (
+        not isinstance(client_id, str)
+        or not 0 < len(client_id) <= 64
+        or not client_id.isprintable()  # no NUL, control characters or lone surrogates
+    ):
         raise bad(_("client_id must be a string of 1 to 64 characters."))
     return move, version, client_id
 
@@ -107,7 +152,7 @@ def parse_undo_body(body: bytes) -> int:
     """`expected_version` from the POST body of an undo, or GameError 400."""
     try:
         data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         data = None
     version = data.get("expected_version") if isinstance(data, dict) else None
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:

@@ -211,7 +211,9 @@ def game_log(game: Game) -> list[LogGroup]:
     if game.state is None:
         return []
     writer = _Writer(game)
-    actions = list(game.actions.order_by("seq").only("seq", "seat", "kind", "move", "events"))
+    actions = list(
+        game.actions.order_by("seq").only("game", "seq", "seat", "kind", "move", "events")
+    )
     undone = actionlog.undone_seqs(actions)
     groups = [LogGroup(1, "worker", _title(1, "worker"))]
     for action in actions:

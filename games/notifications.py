@@ -136,7 +136,8 @@ def _live(user, game: Game, kind: str) -> None:
     _record(user, game, kind, NotificationChannel.LIVE, NotificationStatus.SENT, text=text)
     notice = {
         "kind": str(kind),
-        "game_id": game.pk,
+        "game": game.pk,
+        "game_id": game.pk,  # the name the pages' notices.js reads
         "title": game.title,
         "text": text,
         "url": reverse("games:detail", args=[game.pk]),

@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.models import Game, Seat
-from games.selectors import game_payload
+from games.selectors import PayloadParts, game_payload
 
 logger = logging.getLogger(__name__)
 
@@ -49,11 +49,13 @@ def user_notify(user_id: int, notice: dict) -> None:
 
 def game_pushes(game: Game) -> dict[str, dict]:
     """The message for each audience group of the game: its own payload, with the version."""
-    seats = {s.position: s for s in Seat.objects.filter(game=game).select_related("user")}
+    seat_list = list(Seat.objects.filter(game=game).select_related("user"))
+    seats = {s.position: s for s in seat_list}
+    parts = PayloadParts(game, seat_list)  # state, players and last move: once for all
     pushes = {}
     for position in range(game.options["players"]):
-        pushes[seat_group(game.pk, position)] = game_payload(game, seats.get(position))
-    pushes[spectators_group(game.pk)] = game_payload(game, None)
+        pushes[seat_group(game.pk, position)] = game_payload(game, seats.get(position), parts)
+    pushes[spectators_group(game.pk)] = game_payload(game, None, parts)
     return {
         group: {"type": "game.view", "version": game.version, "payload": payload}
         for group, payload in pushes.items()
@@ -73,6 +75,7 @@ def broadcast_game(game_id: int) -> None:
     except Exception:
         # A push is a courtesy: clients refetch on a version gap, so never fail the move.
         logger.exception("could not push game %s", game_id)
+    # The "your turn" notice to /ws/user/ is sent by games.notifications (with its record).
 
 
 async def _send_all(layer, messages: dict[str, dict]) -> None:

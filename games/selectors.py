@@ -10,13 +10,17 @@ from games import actionlog, rules
 from games.models import Game, Notification, Seat, Status, Vacation
 
 
-def game_players(game: Game) -> list[dict]:
+def game_players(game: Game, seats: list[Seat] | None = None) -> list[dict]:
     """The seats as a client may see them: position, public name, bot or not.
 
     `on_vacation`: the member is on vacation today (his deadlines pause);
     `stand_in_bot`: a bot plays the seat after repeated timeouts, until he reclaims it.
+    `seats` (with their users) may be passed when the caller has them already.
     """
-    seats = list(game.seat_set.select_related("user").order_by("position"))
+    if seats is None:
+        seats = list(game.seat_set.select_related("user").order_by("position"))
+    else:
+        seats = sorted(seats, key=lambda seat: seat.position)
     away = users_on_vacation([seat.user for seat in seats if not seat.is_bot])
     return [
         {
@@ -47,13 +51,36 @@ def users_on_vacation(users) -> set[int]:
     }
 
 
-def game_payload(game: Game, seat: Seat | None) -> dict:
+class PayloadParts:
+    """What every audience's payload of one game version shares, computed once.
+
+    A push sends a payload to each seat and to the spectators; the state, the player list
+    and the last move (for `can_undo`) are the same for all of them, so a broadcast builds
+    them once instead of once per audience (games/realtime.py).
+    """
+
+    _UNSET = object()
+
+    def __init__(self, game: Game, seats: list[Seat] | None = None) -> None:
+        self.game = game
+        self.state = rules.GameState.from_dict(game.state) if game.state is not None else None
+        self.players = game_players(game, seats)
+        self._last = self._UNSET
+
+    def last_action(self):
+        if self._last is self._UNSET:
+            self._last = actionlog.last_effective_action(self.game)
+        return self._last
+
+
+def game_payload(game: Game, seat: Seat | None, parts: PayloadParts | None = None) -> dict:
     """What GET /games/<id>/view answers (and the socket pushes): the engine's view for this
     seat (or a spectator), the version it belongs to, the seated players, and `can_undo`."""
+    parts = parts or PayloadParts(game)
     view = None
-    if game.state is not None:
+    if parts.state is not None:
         position = seat.position if seat is not None else None
-        view = rules.player_view(rules.GameState.from_dict(game.state), position)
+        view = rules.player_view(parts.state, position)
     return {
         "id": game.pk,
         "version": game.version,
@@ -61,12 +88,12 @@ def game_payload(game: Game, seat: Seat | None) -> dict:
         "seat": seat.position if seat is not None else None,
         "to_act": list(game.to_act),
         "view": view,
-        "players": game_players(game),
+        "players": parts.players,
         "deadline": game.deadline.isoformat() if game.deadline else None,
+        "can_undo": seat is not None
+        and actionlog.undo_refusal(game, seat.position, seat.user, last=parts.last_action) is None,
         # The viewing member's seat is played by the stand-in bot: POST /games/<id>/reclaim.
         "can_reclaim": bool(seat is not None and seat.stand_in and game.status == Status.RUNNING),
-        "can_undo": seat is not None
-        and actionlog.undo_refusal(game, seat.position, seat.user) is None,
     }
 
 

@@ -17,6 +17,11 @@ urlpatterns = [
     path("games/<int:game_id>/cancel", views.game_cancel, name="cancel"),
     path("games/<int:game_id>/view", views.game_view, name="view"),
     path("games/<int:game_id>/moves", views.move_create, name="moves"),
+    path("games/<int:game_id>/undo", views.move_undo, name="undo"),
+    path("games/<int:game_id>/log", views.game_log, name="log"),
+    path("games/<int:game_id>/history", views.game_history, name="history"),
+    path("games/<int:game_id>/replay", views.game_replay_page, name="replay"),
+    path("games/<int:game_id>/replay/<int:n>", views.game_replay_step, name="replay_step"),
     path("games/<int:game_id>/reclaim", views_days.seat_reclaim, name="reclaim"),
     path("notifications/", views_days.notifications_page, name="notifications"),
     path(
@@ -25,9 +30,4 @@ urlpatterns = [
         name="notify_settings",
     ),
     path("vacation/", views_days.vacation_page, name="vacation"),
-    path("games/<int:game_id>/undo", views.move_undo, name="undo"),
-    path("games/<int:game_id>/log", views.game_log, name="log"),
-    path("games/<int:game_id>/history", views.game_history, name="history"),
-    path("games/<int:game_id>/replay", views.game_replay_page, name="replay"),
-    path("games/<int:game_id>/replay/<int:n>", views.game_replay_step, name="replay_step"),
 ]

@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import gamelog, history, selectors, services
+from games import gamelog, history, ratelimit, selectors, services
 from games.access import access_game
 from games.errors import GameError
-from games.forms import GameCreateForm, parse_move_body, parse_undo_body
+from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
 from games.models import Game, Status
 from games.table_text import table_context
 
@@ -194,13 +194,29 @@ def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
     return JsonResponse(selectors.game_payload(game, seat))
 
 
+def _rate_limited(request: HttpRequest) -> JsonResponse | None:
+    """A 429 if the member has sent too many moves and undos lately (games/ratelimit.py)."""
+    if not ratelimit.move_rate_exceeded(request.user.pk):
+        return None
+    response = _json_error(
+        GameError(
+            "rate_limited", _("Too many moves in a short time; please wait a moment."), status=429
+        )
+    )
+    response["Retry-After"] = str(ratelimit.retry_after())
+    return response
+
+
 @require_POST
 def move_undo(request: HttpRequest, game_id: int) -> JsonResponse:
     """Take back your last move; 200 with your new payload, else {"code", "message", "version"}."""
     try:
         if not request.user.is_authenticated:
             access_game(request.user, game_id)  # raises not_logged_in
-        expected_version = parse_undo_body(request.body)
+        limited = _rate_limited(request)
+        if limited is not None:
+            return limited
+        expected_version = parse_undo_body(read_move_body(request))
         services.move_undo(game_id=game_id, user=request.user, expected_version=expected_version)
         game, seat = access_game(request.user, game_id)
     except GameError as exc:
@@ -214,15 +230,18 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
     try:
         if not request.user.is_authenticated:
             access_game(request.user, game_id)  # raises not_logged_in
-        move, expected_version, client_id = parse_move_body(request.body)
-        services.move_submit(
+        limited = _rate_limited(request)
+        if limited is not None:
+            return limited
+        move, expected_version, client_id = parse_move_body(read_move_body(request))
+        result = services.move_submit(
             game_id=game_id,
             user=request.user,
             move=move,
             expected_version=expected_version,
             client_id=client_id,
         )
-        game, seat = access_game(request.user, game_id)
     except GameError as exc:
         return _json_error(exc)
-    return JsonResponse(selectors.game_payload(game, seat))
+    # The game as the move left it (saved in the same transaction): no second read needed.
+    return JsonResponse(selectors.game_payload(result.game, result.seat))

@@ -81,7 +81,10 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", default="")
 if DATABASE_URL:
     try:
-        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+        # No persistent connections: under ASGI each request runs in its own thread context,
+        # so a kept connection is never reused and piles up until garbage-collected
+        # (PostgreSQL then refuses new clients under load). Use DATABASE_POOL instead.
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     except Exception as exc:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from exc
 else:
@@ -91,6 +94,16 @@ else:
             "NAME": env_str("SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
+    }
+# A connection pool per process (psycopg_pool; PostgreSQL only): at most this many connections
+# per web or worker process, handed back at the end of each request. 0: no pool, one new
+# connection per request.
+DATABASE_POOL = env_int("DATABASE_POOL", default=0)
+if DATABASE_POOL > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL,
+        "timeout": 10,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -104,7 +117,10 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py reads with a 5 s socket timeout by default, exactly as long as
+                # channels_redis blocks on BZPOPMIN: an idle socket's consumer then died with
+                # "Timeout reading" and the page lost its socket. Give reads more time.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
                 "prefix": env_str("CHANNELS_PREFIX", default="stpete"),
             },
         }
@@ -145,6 +161,10 @@ CELERY_BEAT_SCHEDULE = {
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", default=21)
 DIGEST_HOUR = env_int("DIGEST_HOUR", default=7)
 TURN_EMAIL_MIN_MINUTES = 15
+
+# Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60)
+MOVE_RATE_WINDOW = env_int("MOVE_RATE_WINDOW", default=10)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

@@ -29,6 +29,7 @@ class MoveResult:
     game: Game
     action: Action
     created: bool
+    seat: Seat | None = None  # the mover's seat, as read under the game's lock
 
 
 def move_submit(
@@ -56,12 +57,12 @@ def move_submit(
                         status=409,
                         version=game.version,
                     )
-                return MoveResult(game=game, action=earlier, created=False)
+                return MoveResult(game=game, action=earlier, created=False, seat=seat)
         _check_can_move(game, seat, expected_version)
         action = record_move(
             game=game, position=seat.position, user=user, move=move, client_id=client_id
         )
-    return MoveResult(game=game, action=action, created=True)
+    return MoveResult(game=game, action=action, created=True, seat=seat)
 
 
 def _check_can_move(game: Game, seat: Seat | None, expected_version: int) -> None:

@@ -39,7 +39,7 @@ def game_verify(*, game: Game) -> list[str]:
     if game.seed is None or game.state is None:
         return []  # never started: nothing was dealt, nothing to replay
     problems = []
-    actions = list(game.actions.order_by("seq").only("seq", "seat", "kind", "move"))
+    actions = list(game.actions.order_by("seq").only("game", "seq", "seat", "kind", "move"))
     seqs = [a.seq for a in actions]
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append("the log has gaps or does not start at 1")

@@ -185,7 +185,9 @@ def test_undo_without_a_version_is_a_bad_request(started_game, client):
     user, _ = _move(started_game)
     client.force_login(user)
 
-    response = client.post(f"/games/{started_game.pk}/undo", data="[]", content_type="x")
+    response = client.post(
+        f"/games/{started_game.pk}/undo", data="[]", content_type="application/json"
+    )
 
     assert (response.status_code, response.json()["code"]) == (400, "malformed_request")
 

@@ -1,0 +1,163 @@
+"""Does a move cost more late in a game? Times `move_submit` with a short and a long log.
+
+    python bench/move_cost.py [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--log 500]
+
+Makes a scratch PostgreSQL database (`stpete_bench`) and one 4-player game, and times the whole
+service (row lock, client_id check, engine, log row, snapshot, deadline and notices, and after
+the commit the pushes to every audience), with the engine's greedy bot choosing moves:
+  A. the same move in the same position, submitted and taken back again and again (an undo is
+     itself a logged action), timed while the log is short and again once it holds `--log`
+     actions: only the log's length differs;
+  B. one whole game, its first moves against its last ones (a 4-player game has ~200 moves).
+It prints one JSON line: median and p90 milliseconds and the SQL queries per `move_submit`.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = 30
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432/postgres")
+    p.add_argument("--database", default="stpete_bench")
+    p.add_argument("--log", type=int, default=500, help="log length to reach (<= 5000)")
+    args = p.parse_args()
+    if urlparse(args.postgres).hostname not in {"127.0.0.1", "localhost", "::1"}:
+        p.error("only a local PostgreSQL")
+    args.log = min(args.log, 5000)
+    import psycopg
+
+    with psycopg.connect(args.postgres, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{args.database}"')
+    os.environ.update(
+        {
+            "DATABASE_URL": urlparse(args.postgres)._replace(path=f"/{args.database}").geturl(),
+            "REDIS_URL": "",
+            "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend",
+            "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import rules, services
+    from games.errors import GameError
+    from games.models import Seat
+
+    User = get_user_model()
+    users = [User.objects.create_user(username=f"bench{n}") for n in range(4)]
+    game = services.game_create(
+        host=users[0], title="Long", edition="1st", seats=4, days_per_move=3, is_public=True
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+
+    def mover(game):
+        game.refresh_from_db()
+        position = game.to_act[0]
+        return Seat.objects.get(game=game, position=position).user, position
+
+    def submit(game, move, user, *, client_id=None) -> tuple[float, int]:
+        connection.queries_log.clear()  # the log keeps 9,000 entries; then counts read 0
+        with CaptureQueriesContext(connection) as queries:
+            t0 = time.perf_counter()
+            services.move_submit(
+                game_id=game.pk,
+                user=user,
+                move=move.to_dict(),
+                expected_version=game.version,
+                client_id=client_id,
+            )
+            elapsed = time.perf_counter() - t0
+        game.refresh_from_db()
+        return elapsed * 1000, len(queries.captured_queries)
+
+    def undo(game, user) -> bool:
+        try:
+            services.move_undo(game_id=game.pk, user=user, expected_version=game.version)
+        except GameError:
+            return False
+        game.refresh_from_db()
+        return True
+
+    # A: the same position, the same move, with a short and with a long log.
+    while True:
+        user, position = mover(game)
+        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+        submit(game, move, user)
+        if undo(game, user):
+            break  # this move can be taken back: time it here
+
+    def cycles(count, *, timed):
+        rows = []
+        for n in range(count):
+            row = submit(game, move, user, client_id=f"c{game.version}-{n}")
+            if timed:
+                rows.append(row)
+            assert undo(game, user)
+        return rows
+
+    cycles(3, timed=False)  # warm up
+    short_log = game.actions.count()
+    early = cycles(SAMPLES, timed=True)
+    cycles(max(0, (args.log - game.actions.count()) // 2), timed=False)
+    long_log = game.actions.count()
+    late = cycles(SAMPLES, timed=True)
+
+    # B: a whole game, timing each move: the first moves against the last ones.
+    natural = []
+    while True:
+        game.refresh_from_db()
+        if game.status != "running":
+            break
+        user, position = mover(game)
+        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+        natural.append(submit(game, move, user, client_id=f"n{game.version}"))
+
+    def summary(rows):
+        ms = [r[0] for r in rows]
+        return {
+            "ms_median": round(statistics.median(ms), 2),
+            "ms_p90": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 2),
+            "queries": sorted({r[1] for r in rows}),
+        }
+
+    first, last = summary(early), summary(late)
+    opening, ending = summary(natural[:SAMPLES]), summary(natural[-SAMPLES:])
+    print(
+        json.dumps(
+            {
+                "samples": SAMPLES,
+                "same_position_short_log": {"log_length": short_log, **first},
+                "same_position_long_log": {"log_length": long_log, **last},
+                "log_ratio_long_to_short": round(last["ms_median"] / first["ms_median"], 2),
+                "game_moves": len(natural),
+                "game_first_moves": opening,
+                "game_last_moves": ending,
+                "game_ratio_last_to_first": round(ending["ms_median"] / opening["ms_median"], 2),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""No answer and no push ever tells the order of a draw pile.
+
+Whole games are played by the engine's bots through the services, and at every version every
+HTTP answer a member can get (each seat's and a spectator's view, the table page, the log, the
+history, and once the game is over the replay steps) and every WebSocket push is scanned:
+  * no card that is still in a pile may be named by its instance id (`library#1`): the view
+    shows piles only as counts by card type, so an instance id of a pile card means its position
+    or identity leaked;
+  * a game's seed (from which the piles are shuffled) never appears while the game runs.
+The admin's replay export carries the seed and is exempt: it is for staff only (see
+test_security.py: members get no admin page and cannot run the export).
+"""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games import realtime, rules, services
+from games.models import Seat
+
+from ..games.conftest import _member
+
+pytestmark = pytest.mark.django_db
+
+INSTANCE = re.compile(r"[a-z_]+#\d+")
+
+
+def pile_cards(state: dict) -> set[str]:
+    return {card for pile in state["piles"].values() for card in pile}
+
+
+def scan(text: str, state: dict, seed: int | None, where: str) -> None:
+    leaked = set(INSTANCE.findall(text)) & pile_cards(state)
+    assert not leaked, f"{where}: pile cards named: {sorted(leaked)[:5]}"
+    if seed is not None:
+        assert str(seed) not in text, f"{where}: the seed is shown"
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    """Every message the server would push, as (group, message)."""
+    sent = []
+
+    async def record(layer, messages):
+        sent.extend(messages.items())
+
+    monkeypatch.setattr(realtime, "_send_all", record)
+    monkeypatch.setattr(
+        realtime, "user_notify", lambda user_id, notice: sent.append((f"user.{user_id}", notice))
+    )
+    return sent
+
+
+def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page: int) -> int:
+    """Play `game` to its end with `bot`; scan everything at every version. Scans made."""
+    scans = 0
+    states = {0: game.state}
+    while True:
+        game.refresh_from_db()
+        state, version = game.state, game.version
+        states[version] = state
+        running = game.status == "running"
+        seed = game.seed if running else None
+        for who, client in [*clients.items(), ("spectator", spectator)]:
+            data = client.get(f"/games/{game.pk}/view")
+            assert data.status_code == 200
+            scan(data.content.decode(), state, seed, f"view of {who} at {version}")
+            scans += 1
+            if version % every_page == 0 or not running:
+                for path in ("", "log", "history"):
+                    page = client.get(f"/games/{game.pk}/{path}")
+                    assert page.status_code in (200, 409)
+                    scan(page.content.decode(), state, seed, f"/{path} of {who} at {version}")
+                    scans += 1
+        for group, message in pushes:
+            at = message.get("version", version)
+            scan(json.dumps(message), states[at], seed, f"push to {group} at {at}")
+            scans += 1
+        pushes.clear()
+        if not running:
+            return scans
+        position = game.to_act[0]
+        user = Seat.objects.get(game=game, position=position).user
+        move = bot(rules.GameState.from_dict(state), position, version * 31 + 7)
+        with capture(execute=True):
+            services.move_submit(
+                game_id=game.pk, user=user, move=move.to_dict(), expected_version=version
+            )
+
+
+@pytest.mark.parametrize(
+    ("players", "edition", "bot"),
+    [(4, "1st", rules.greedy_bot), (2, "2nd", rules.random_bot)],
+)
+def test_no_answer_and_no_push_shows_a_piles_order(
+    players, edition, bot, pushes, django_capture_on_commit_callbacks, settings
+):
+    settings.MOVE_RATE_LIMIT = 0
+    users = [_member(f"leak{n}") for n in range(players)]
+    game = services.game_create(
+        host=users[0], title="Leak", edition=edition, seats=players, days_per_move=3, is_public=True
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for user in users[1:]:
+            services.seat_join(game_id=game.pk, user=user)
+    clients = {}
+    for user in users:
+        clients[user.username] = Client()
+        clients[user.username].force_login(user)
+    spectator = Client()
+    spectator.force_login(_member("watcher"))
+
+    scans = play_and_scan(
+        game,
+        clients,
+        spectator,
+        pushes,
+        django_capture_on_commit_callbacks,
+        bot=bot,
+        every_page=25,
+    )
+
+    game.refresh_from_db()
+    assert game.status == "finished"
+    steps = spectator.get(f"/games/{game.pk}/replay/0").json()["steps"]
+    replayed = rules.new_game(game.options, game.seed)
+    moves = list(game.actions.order_by("seq").values_list("seat", "move"))
+    for n in range(steps + 1):
+        step = spectator.get(f"/games/{game.pk}/replay/{n}")
+        assert step.status_code == 200
+        scan(step.content.decode(), replayed.to_dict(), None, f"replay step {n}")
+        if n < len(moves):
+            replayed, _events = rules.apply_move(replayed, moves[n][0], moves[n][1])
+    assert scans > 500
