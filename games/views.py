@@ -207,13 +207,21 @@ def _rate_limited(request: HttpRequest) -> JsonResponse | None:
     return response
 
 
+def _refuse_early(request: HttpRequest, game_id: int) -> JsonResponse | None:
+    """The checks every game POST makes before reading its body: logged in, not rate-limited.
+
+    Raises GameError(not_logged_in) for a visitor; returns the 429 answer when limited.
+    """
+    if not request.user.is_authenticated:
+        access_game(request.user, game_id)  # raises not_logged_in
+    return _rate_limited(request)
+
+
 @require_POST
 def move_undo(request: HttpRequest, game_id: int) -> JsonResponse:
     """Take back your last move; 200 with your new payload, else {"code", "message", "version"}."""
     try:
-        if not request.user.is_authenticated:
-            access_game(request.user, game_id)  # raises not_logged_in
-        limited = _rate_limited(request)
+        limited = _refuse_early(request, game_id)
         if limited is not None:
             return limited
         expected_version = parse_undo_body(read_move_body(request))
@@ -228,9 +236,7 @@ def move_undo(request: HttpRequest, game_id: int) -> JsonResponse:
 def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
     """Submit a move; 200 with the mover's new view, else {"code", "message", "version"}."""
     try:
-        if not request.user.is_authenticated:
-            access_game(request.user, game_id)  # raises not_logged_in
-        limited = _rate_limited(request)
+        limited = _refuse_early(request, game_id)
         if limited is not None:
             return limited
         move, expected_version, client_id = parse_move_body(read_move_body(request))
