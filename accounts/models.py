@@ -83,6 +83,16 @@ class User(AbstractUser):
         return start is not None and end is not None and start <= day <= end
 
     @property
+    def has_vacation_planned(self) -> bool:
+        """Whether any vacation of his may still be current or ahead.
+
+        The mirror holds his current or next vacation and is refreshed whenever a vacation is
+        planned or ended (games.services.vacations); empty, he has none now or later, so the
+        hot paths (deadlines, the player list of every push) skip the vacation table.
+        """
+        return self.vacation_start is not None
+
+    @property
     def zone(self) -> zoneinfo.ZoneInfo:
         try:
             return zoneinfo.ZoneInfo(self.time_zone)

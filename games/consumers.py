@@ -89,11 +89,7 @@ class GameConsumer(_ListeningConsumer):
         return await _audience(self.user, self.game_id)
 
     async def game_view(self, event: dict) -> None:
-        await self.send(
-            text_data=json.dumps(
-                {"type": "view", "version": event["version"], "payload": event["payload"]}
-            )
-        )
+        await self.send(text_data=event["text"])  # serialised once for the whole audience
 
 
 class UserConsumer(_ListeningConsumer):

@@ -198,12 +198,14 @@ def _game_context(user, game: Game, kind: str, position: int | None) -> dict:
 # ---------------------------------------------------------------- turns
 
 
-def turn_started(game: Game, *, positions: list[int], now: datetime) -> None:
+def turn_started(game: Game, *, seats: list[Seat], now: datetime) -> None:
     """It became these seats' turn: live notices now, e-mails when due (inside the move's
-    transaction; bots and stand-in seats are not told)."""
-    seats = Seat.objects.filter(
-        game=game, position__in=positions, is_bot=False, stand_in=False
-    ).select_related("user")
+    transaction; the caller passes only human seats, with their users, read under the lock).
+
+    An e-mail due at once is handed to a task after the commit only if the member has no
+    page of the game open; otherwise the sweep finds it due within a minute and asks again,
+    so a player watching the table costs no task per move.
+    """
     for seat in seats:
         user = seat.user
         _live(user, game, Kind.YOUR_TURN)
@@ -222,14 +224,22 @@ def turn_started(game: Game, *, positions: list[int], now: datetime) -> None:
                 NotificationStatus.SKIPPED,
                 reason="preference",
             )
-        seat.save(update_fields=["remind_at"])
+        Seat.objects.filter(pk=seat.pk).update(remind_at=seat.remind_at)
         if seat.remind_at is not None and seat.remind_at <= now:
-            from games.tasks import send_turn_email
-
-            seat_id = seat.pk
             transaction.on_commit(
-                lambda seat_id=seat_id: send_turn_email.delay(seat_id), robust=True
+                lambda seat_id=seat.pk, user_id=user.pk: _turn_email_queue(
+                    seat_id, user_id, game.pk
+                ),
+                robust=True,
             )
+
+
+def _turn_email_queue(seat_id: int, user_id: int, game_id: int) -> None:
+    if presence.is_watching(user_id=user_id, game_id=game_id):
+        return  # the sweep's turn: Seat.remind_at is due
+    from games.tasks import send_turn_email
+
+    send_turn_email.delay(seat_id)
 
 
 def turn_email_send(seat_id: int, now: datetime | None = None) -> str:

@@ -38,9 +38,10 @@ def game_players(game: Game, seats: list[Seat] | None = None) -> list[dict]:
 
 def users_on_vacation(users) -> set[int]:
     """The ids of those of `users` who are on vacation today (in their own time zones)."""
-    ids = {user.pk for user in users}
-    if not ids:
+    users = [user for user in users if user.has_vacation_planned]
+    if not users:
         return set()
+    ids = {user.pk for user in users}
     now = timezone.now()
     rows = Vacation.objects.filter(user_id__in=ids, last_day__gte=(now - timedelta(days=1)).date())
     zones = {user.pk: user.zone for user in users}
@@ -56,16 +57,22 @@ class PayloadParts:
 
     A push sends a payload to each seat and to the spectators; the state, the player list
     and the last move (for `can_undo`) are the same for all of them, so a broadcast builds
-    them once instead of once per audience (games/realtime.py).
+    them once instead of once per audience (games/realtime.py). A caller that has just
+    written the game passes what it already holds (the state object, the seats with their
+    users, the action it appended), so building the payloads needs no query at all.
     """
 
     _UNSET = object()
 
-    def __init__(self, game: Game, seats: list[Seat] | None = None) -> None:
+    def __init__(
+        self, game: Game, seats: list[Seat] | None = None, *, state=None, last_action=_UNSET
+    ) -> None:
         self.game = game
-        self.state = rules.GameState.from_dict(game.state) if game.state is not None else None
+        if state is None and game.state is not None:
+            state = rules.GameState.from_dict(game.state)
+        self.state = state
         self.players = game_players(game, seats)
-        self._last = self._UNSET
+        self._last = last_action
 
     def last_action(self):
         if self._last is self._UNSET:

@@ -249,5 +249,5 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
         )
     except GameError as exc:
         return _json_error(exc)
-    # The game as the move left it (saved in the same transaction): no second read needed.
-    return JsonResponse(selectors.game_payload(result.game, result.seat))
+    # The game as the move left it, serialised once for this answer and the mover's push.
+    return HttpResponse(result.payload_text(), content_type="application/json")

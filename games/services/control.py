@@ -64,7 +64,7 @@ def seat_force_pass(*, game_id: int, by) -> Action:
         move = pass_move_for(rules.GameState.from_dict(game.state), position)
         return record_move(
             game=game, position=position, user=by, move=move, kind=ActionKind.FORCED_BY_ADMIN
-        )
+        ).action
 
 
 def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: str = "") -> Seat:

@@ -151,8 +151,7 @@ def _start(game: Game, *, first=None) -> None:
     game.started_at = now
     game.last_move_at = now
     game.version = 0
-    snapshot_save(game, state, now=now)
-    after_commit(game)
+    after_commit(game, snapshot_save(game, state, now=now))
 
 
 def draw_seed() -> int:

@@ -14,10 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import realtime, rules
-from games.access import access_game
+from games.access import access_game_to_move
 from games.engine_text import engine_message
 from games.errors import GameError
 from games.models import Action, ActionKind, Game, Seat, Status
+from games.realtime import GamePush
+from games.selectors import game_payload
+from games.services import turns
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +33,19 @@ class MoveResult:
     action: Action
     created: bool
     seat: Seat | None = None  # the mover's seat, as read under the game's lock
+    push: GamePush | None = None  # the new version's payloads (None for a repeated client_id)
+
+    def payload_text(self) -> str:
+        """The mover's payload as JSON: the one the pushes were built from, or read afresh."""
+        if self.push is None:
+            return json.dumps(game_payload(self.game, self.seat))
+        return self.push.payload_text(self.seat.position if self.seat else None)
+
+
+@dataclass(frozen=True)
+class RecordedMove:
+    action: Action
+    push: GamePush
 
 
 def move_submit(
@@ -46,7 +62,7 @@ def move_submit(
     so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
     """
     with transaction.atomic(durable=True):
-        game, seat = access_game(user, game_id, for_update=True)
+        game, seats, seat = access_game_to_move(user, game_id)
         if client_id:
             earlier = Action.objects.filter(game=game, client_id=client_id).first()
             if earlier is not None:
@@ -59,10 +75,17 @@ def move_submit(
                     )
                 return MoveResult(game=game, action=earlier, created=False, seat=seat)
         _check_can_move(game, seat, expected_version)
-        action = record_move(
-            game=game, position=seat.position, user=user, move=move, client_id=client_id
+        recorded = record_move(
+            game=game,
+            position=seat.position,
+            user=user,
+            move=move,
+            client_id=client_id,
+            seats=seats,
         )
-    return MoveResult(game=game, action=action, created=True, seat=seat)
+    return MoveResult(
+        game=game, action=recorded.action, created=True, seat=seat, push=recorded.push
+    )
 
 
 def _check_can_move(game: Game, seat: Seat | None, expected_version: int) -> None:
@@ -95,12 +118,16 @@ def record_move(
     move: dict,
     kind: str = ActionKind.NORMAL,
     client_id: str | None = None,
-) -> Action:
+    seats: list[Seat] | None = None,
+) -> RecordedMove:
     """Apply `move` for `position`, append it to the log and update the snapshot.
 
     Precondition: the caller holds the row lock on `game` (access_game(..., for_update=True))
-    inside a transaction, and has checked that the game is running.
+    inside a transaction, and has checked that the game is running. `seats` (with their
+    users), if given, were read under that lock; otherwise they are read here.
     """
+    if seats is None:
+        seats = game_seats(game)
     state = rules.GameState.from_dict(game.state)
     try:
         parsed = rules.parse_move(move)
@@ -119,25 +146,32 @@ def record_move(
         events=_jsonable(events),
         client_id=client_id or None,
     )
-    if kind == ActionKind.NORMAL:  # the player is back: his timeout streak ends
-        Seat.objects.filter(game=game, position=position, timeouts_in_row__gt=0).update(
-            timeouts_in_row=0
-        )
+    mover = next((seat for seat in seats if seat.position == position), None)
+    if kind == ActionKind.NORMAL and mover is not None and mover.timeouts_in_row:
+        # The player is back: his timeout streak ends.
+        Seat.objects.filter(pk=mover.pk).update(timeouts_in_row=0)
+        mover.timeouts_in_row = 0
     game.version += 1
     game.last_move_at = now
-    snapshot_save(game, new_state, now=now)
-    after_commit(game)
-    return action
+    # The new action is the last one that counts: the payloads' `can_undo` needs no query.
+    push = snapshot_save(game, new_state, now=now, seats=seats, last_action=action)
+    after_commit(game, push)
+    return RecordedMove(action=action, push=push)
 
 
-def snapshot_save(game: Game, state, *, now) -> None:
+def game_seats(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("user"))
+
+
+def snapshot_save(game: Game, state, *, now, seats: list[Seat] | None = None, **known) -> GamePush:
     """Store `state` as the game's snapshot with everything derived from it.
 
-    The deadline, the due times of reminders and the turn notices follow in
-    `turns.turn_changed` (the turn's budget counts from `game.last_move_at`).
+    The deadline and the due times of reminders follow from `turns` (the turn's budget
+    counts from `game.last_move_at`), in the same UPDATE as the snapshot. Returns the new
+    version's payloads, for the caller to hand to `after_commit` (`known` as PayloadParts).
     """
-    from games.services.turns import turn_changed
-
+    if seats is None:
+        seats = game_seats(game)
     previous = set(game.to_act or [])
     game.state = _jsonable(state.to_dict())
     game.rules_version = game.rules_version or rules.RULES_VERSION
@@ -148,24 +182,34 @@ def snapshot_save(game: Game, state, *, now) -> None:
         game.finished_at = now
     else:
         game.to_act = sorted(rules.to_act(state))
+    turns.turn_times_set(game, seats)
     game.save()
-    turn_changed(game, previous=previous, now=now)
+    turns.turn_changed(game, seats, previous=previous, now=now)
+    return GamePush(game, seats, state=state, **known)
 
 
-def after_commit(game: Game) -> None:
+def after_commit(game: Game, push: GamePush | None = None) -> None:
     """After the commit, push the new views and let a bot (or a stand-in bot) move if one is to act.
 
     Both are `robust`: the move is committed by then, so a failing push or a failing eager
-    bot turn is logged and must not turn the mover's answer into an error.
+    bot turn is logged and must not turn the mover's answer into an error. Without `push`,
+    the committed game is read again for the pushes.
     """
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: realtime.broadcast_game(game_id), robust=True)
-    if (
-        game.status == Status.RUNNING
-        and Seat.objects.filter(game=game, position__in=game.to_act)
-        .filter(Q(is_bot=True) | Q(stand_in=True))
-        .exists()
-    ):
+    if push is not None:
+        transaction.on_commit(push.send, robust=True)
+        bot_to_act = any(
+            seat.position in game.to_act and (seat.is_bot or seat.stand_in)
+            for seat in push.seats.values()
+        )
+    else:
+        transaction.on_commit(lambda: realtime.broadcast_game(game_id), robust=True)
+        bot_to_act = (
+            Seat.objects.filter(game=game, position__in=game.to_act)
+            .filter(Q(is_bot=True) | Q(stand_in=True))
+            .exists()
+        )
+    if game.status == Status.RUNNING and bot_to_act:
         from games.tasks import play_bot_turn as play_bot_turn_task
 
         transaction.on_commit(lambda: play_bot_turn_task.delay(game_id, version), robust=True)

@@ -14,21 +14,26 @@ from games.models import Game, Seat, Status
 from games.services.vacations import vacation_pauses
 
 
-def _acting_humans(game: Game) -> list[Seat]:
-    return list(
-        Seat.objects.filter(
-            game=game, position__in=game.to_act, is_bot=False, stand_in=False
-        ).select_related("user")
-    )
+def _acting_humans(game: Game, seats: list[Seat] | None = None) -> list[Seat]:
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game).select_related("user"))
+    return [
+        seat
+        for seat in seats
+        if seat.position in game.to_act and not seat.is_bot and not seat.stand_in
+    ]
 
 
-def turn_times(game: Game) -> tuple[datetime, datetime] | None:
-    """(warning due, deadline) of the current turn, or None without a time limit."""
+def turn_times(game: Game, seats: list[Seat] | None = None) -> tuple[datetime, datetime] | None:
+    """(warning due, deadline) of the current turn, or None without a time limit.
+
+    `seats` (with their users) may be passed when the caller has them already.
+    """
     if not game.days_per_move or game.status != Status.RUNNING or not game.last_move_at:
         return None
     start = game.last_move_at
     budget = timedelta(days=game.days_per_move) + game.deadline_extension
-    users = [seat.user for seat in _acting_humans(game)]
+    users = [seat.user for seat in _acting_humans(game, seats)]
     return deadlines.turn_times(
         start,
         budget,
@@ -37,27 +42,41 @@ def turn_times(game: Game) -> tuple[datetime, datetime] | None:
     )
 
 
-def turn_changed(game: Game, *, previous: set[int], now: datetime) -> None:
-    """After a new snapshot: set the deadline and the due times, queue the notices.
+def turn_times_set(game: Game, seats: list[Seat]) -> None:
+    """A new turn's deadline and warning time on `game` (the caller saves it).
 
-    Precondition: `game` is saved with its new `to_act`/`status` inside the open transaction.
+    Precondition: `game` has its new `to_act`/`status`; a running game's extension ends here.
     """
     if game.status != Status.RUNNING:
-        Seat.objects.filter(game=game).exclude(remind_at=None).update(remind_at=None)
+        return
+    game.deadline_extension = timedelta(0)
+    times = turn_times(game, seats)
+    game.warn_at, game.deadline = times if times else (None, None)
+
+
+def turn_changed(game: Game, seats: list[Seat], *, previous: set[int], now: datetime) -> None:
+    """After a new snapshot: clear stale reminders, queue the notices of whoever is new to act.
+
+    Precondition: `game` is saved with its new `to_act`/`status` inside the open transaction,
+    and `seats` (with their users) were read under the game's lock.
+    """
+    current = set(game.to_act) if game.status == Status.RUNNING else set()
+    stale = [seat for seat in seats if seat.position not in current and seat.remind_at]
+    if stale:
+        Seat.objects.filter(pk__in=[seat.pk for seat in stale]).update(remind_at=None)
+        for seat in stale:
+            seat.remind_at = None
+    if game.status != Status.RUNNING:
         if game.status == Status.FINISHED:
             notifications.game_finished(game)
         return
-    game.deadline_extension = timedelta(0)
-    times = turn_times(game)
-    game.warn_at, game.deadline = times if times else (None, None)
-    game.save(update_fields=["warn_at", "deadline", "deadline_extension"])
-    current = set(game.to_act)
-    Seat.objects.filter(game=game).exclude(position__in=current).exclude(remind_at=None).update(
-        remind_at=None
-    )
-    new = sorted(current - previous)
+    new = current - previous
     if new:
-        notifications.turn_started(game, positions=new, now=now)
+        notifications.turn_started(
+            game,
+            seats=[seat for seat in _acting_humans(game, seats) if seat.position in new],
+            now=now,
+        )
 
 
 def deadlines_refresh(game_id: int) -> None:

@@ -56,6 +56,5 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Action:
         now = timezone.now()
         game.version += 1
         game.last_move_at = now
-        snapshot_save(game, state, now=now)
-        after_commit(game)
+        after_commit(game, snapshot_save(game, state, now=now))
     return action

@@ -53,7 +53,7 @@ def is_on_vacation(user, now: datetime | None = None) -> bool:
 
 def vacation_pauses(users, since: datetime) -> list[deadlines.Interval]:
     """The vacations of `users` that end after `since`, as UTC instants."""
-    users = [u for u in users if u is not None]
+    users = [u for u in users if u is not None and u.has_vacation_planned]
     if not users:
         return []
     by_id = {u.pk: u for u in users}
