@@ -189,3 +189,22 @@ def test_the_sweep_command_runs_once(anna, boris):
     call_command("sweep", stdout=out)
     assert out.getvalue().startswith("swept: turn e-mails 1,")
     assert len(emails_to(anna)) == 1
+
+
+def test_a_player_watching_the_table_is_left_to_the_sweep_which_mails_him_once_he_left(
+    anna, boris, django_capture_on_commit_callbacks
+):
+    game = two_player_game(anna, boris)
+    presence.presence_mark(user_id=boris.pk, game_id=game.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_until_turn_of(game, boris)
+    assert emails_to(boris) == []
+    assert not Notification.objects.filter(user=boris, channel="email").exists()
+    assert seat_of(game, boris).remind_at is not None  # due: the sweep will ask again
+
+    presence.presence_clear(user_id=boris.pk, game_id=game.pk)
+    sweep()
+    [email] = emails_to(boris)
+    assert email.subject.startswith("[stpete] Your turn")
+    sweep()
+    assert len(emails_to(boris)) == 1
