@@ -51,9 +51,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Sync-only and last on purpose: under ASGI every middleware below the lowest sync-only
+    # one runs in async mode, and Django's middleware then hops to a thread for each of its
+    # hooks; with a sync-only one at the bottom the whole chain runs in one request thread.
+    "accounts.middleware.UserPreferencesMiddleware",
 ]
 
 ROOT_URLCONF = "stpete_site.urls"
@@ -224,6 +227,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sessions are read on every request and socket: from the cache (Redis when configured),
+# written through to the database so a cache flush logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
