@@ -15,6 +15,10 @@ What it does (everything on 127.0.0.1, everything bounded; it stops by itself):
 4. after `--seconds`, stops, closes the sockets, stops the servers and runs `verify_games`;
 5. prints the numbers (and one JSON line with all of them).
 
+The client runs on the same cores as the servers, so it stays cheap per move (below 1 ms of
+CPU): a small keep-alive HTTP/1.1 client (bench/http11.py), pushes only timed and versioned by
+their prefix, a seat's payload parsed only when it is about to move.
+
 Commit→push is measured on one clock: the server's Action.created_at (written inside the
 move's transaction) against the time each other seat's socket received that version.
 """
@@ -22,13 +26,13 @@ move's transaction) against the time each other seat's socket received that vers
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
 import re
 import resource
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -36,9 +40,22 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parents[1]
+# The project's packages (bench.http11, games.rules, stpete_site.devserver), from this script.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.http11 import Pool
+from games.rules.rng import SplitMix64
+from stpete_site.devserver import ROOT, free_port, start_daphne, wait_for_port
+
 MOVE_FIELDS = ("kind", "card", "displace", "until", "observatory", "pile", "points")
-VERSION_RE = re.compile(r'^\{"type": "view", "version": (\d+)')
+# Every pushed view starts so: its version is read without parsing the whole message.
+VERSION_RE = re.compile(rb'^\{"type": "view", "version": (\d+)')
+# A committed move's answer is the mover's payload (selectors.game_payload), which starts so:
+# the game's new version, status and seats to act are read without parsing the view behind.
+OUTCOME_RE = re.compile(
+    rb'^\{"id": \d+, "version": (\d+), "status": "(\w+)", "seat": \d+, "to_act": \[([\d, ]*)\]'
+)
+PUSH_WAIT = 2  # seconds a seat waits for its push before it fetches the view instead
 MAX_SECONDS = 900
 MAX_GAMES = 2000
 MAX_USERS = 5000
@@ -75,12 +92,6 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 # ------------------------------------------------------------------------ the stack
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def raise_file_limit(wanted: int = 65536) -> int:
@@ -226,25 +237,7 @@ def start_stack(args, log_dir: Path) -> tuple[list[int], list[subprocess.Popen]]
     for n in range(args.servers):
         port = free_port()
         ports.append(port)
-        log = (log_dir / f"daphne-{n}.log").open("w")
-        procs.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "daphne",
-                    "-b",
-                    "127.0.0.1",
-                    "-p",
-                    str(port),
-                    "stpete_site.asgi:application",
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        )
+        procs.append(start_daphne(port, env, log_dir / f"daphne-{n}.log"))
     if not args.no_celery:
         for name, extra in (
             ("worker", ["worker", "--pool=solo", "--without-gossip", "--without-mingle"]),
@@ -261,15 +254,12 @@ def start_stack(args, log_dir: Path) -> tuple[list[int], list[subprocess.Popen]]
                 )
             )
     deadline = time.monotonic() + 60
-    for port in ports:
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"daphne on {port} did not come up") from None
-                time.sleep(0.2)
+    try:
+        for port in ports:
+            wait_for_port(port, deadline - time.monotonic())
+    except RuntimeError:
+        stop_stack(procs)
+        raise
     return ports, procs
 
 
@@ -352,10 +342,30 @@ def percentile(values: list[float], p: float) -> float | None:
 
 def choose(moves: list[dict], seed: int) -> dict:
     """The engine's random bot, over the moves the view lists (prices stripped)."""
-    from games.rules.rng import SplitMix64
-
     move = moves[SplitMix64(seed).below(len(moves))]
     return {k: v for k, v in move.items() if k in MOVE_FIELDS and v is not None}
+
+
+def json_object(body: bytes) -> dict | None:
+    """The JSON object in an answer's body, or None when it is not one."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def move_outcome(body: bytes) -> tuple[int, str, list[int]] | None:
+    """`(version, status, to_act)` from a committed move's answer: by its prefix, else parsed."""
+    match = OUTCOME_RE.match(body)
+    if match is not None:
+        version, status, to_act = match.groups()
+        return int(version), status.decode(), [int(seat) for seat in to_act.split(b",") if seat]
+    data = json_object(body)
+    try:
+        return data["version"], data["status"], data["to_act"]
+    except (TypeError, KeyError):
+        return None
 
 
 class Pacer:
@@ -364,20 +374,26 @@ class Pacer:
     def __init__(self, rate: float) -> None:
         self.interval = 1 / rate if rate > 0 else 0.0
         self.next = time.monotonic()
-        self.lock = asyncio.Lock()
 
     async def wait(self) -> None:
+        # No await between reading and advancing `next`: one task at a time takes a slot.
         if not self.interval:
             return
-        async with self.lock:
-            now = time.monotonic()
-            self.next = max(self.next + self.interval, now)
-            delay = self.next - now
+        now = time.monotonic()
+        self.next = max(self.next + self.interval, now)
+        delay = self.next - now
         if delay > 0:
             await asyncio.sleep(delay)
 
 
 class Load:
+    """The bots: one socket per seat, one driver per game, and what they measured.
+
+    The client shares the machine with the servers, so its hot paths stay cheap: a push is
+    only timed, versioned (by its prefix) and kept as bytes; it is parsed when its seat is
+    about to move.
+    """
+
     def __init__(self, args, seeded: dict, ports: list[int], procs) -> None:
         self.args = args
         self.procs = procs
@@ -390,34 +406,29 @@ class Load:
         self.finished_games = 0
         self.pushes: dict[tuple[int, int, int], float] = {}  # (game, version, seat) -> time
         self.movers: dict[tuple[int, int], int] = {}  # (game, version) -> seat that moved
-        self.latest: dict[tuple[int, int], str] = {}  # (game, seat) -> last pushed text
-        self.push_event: dict[tuple[int, int], asyncio.Event] = {}
+        self.latest: dict[tuple[int, int], tuple[int, bytes]] = {}  # (game, seat) -> last push
+        self.waiting: dict[tuple[int, int], tuple[int, asyncio.Future]] = {}  # seat's wanted push
         self.sockets_open = 0
         self.sockets_max = 0
         self.stop = asyncio.Event()
         self.pacer = Pacer(args.rate)
         self.inflight = asyncio.Semaphore(args.inflight)
-        self.clients: dict[int, object] = {}
+        self.pools: dict[int, Pool] = {}
+        csrf = secrets.token_hex(16)  # 32 characters: a valid unmasked CSRF secret
+        self.auth = [
+            f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n".encode()
+            for session in self.sessions
+        ]
+        # Unique per POST, as a real client's retry key would be; a counter costs next to nothing.
+        run = secrets.token_hex(4)
+        self.client_ids = (f"{run}-{n}" for n in itertools.count())
 
     def port_of(self, user_index: int) -> int:
         return self.ports[user_index % len(self.ports)]
 
-    def headers(self, user_index: int) -> dict:
-        token = self.csrf
-        return {
-            "Cookie": f"sessionid={self.sessions[user_index]}; csrftoken={token}",
-            "X-CSRFToken": token,
-        }
-
     async def run(self) -> float:
-        import httpx
-
-        self.csrf = secrets.token_hex(16)  # 32 characters: a valid unmasked CSRF secret
-        limits = httpx.Limits(max_connections=self.args.inflight + 16, max_keepalive_connections=64)
         for port in self.ports:
-            self.clients[port] = httpx.AsyncClient(
-                base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=30
-            )
+            self.pools[port] = Pool(port, size=self.args.inflight + 16, timeout=30)
         try:
             sockets = [
                 (game["id"], int(seat), user)
@@ -453,15 +464,14 @@ class Load:
             await asyncio.gather(*listeners, return_exceptions=True)
             return elapsed
         finally:
-            for client in self.clients.values():
-                await client.aclose()
+            for pool in self.pools.values():
+                pool.close()
 
     async def listen(self, game_id, seat, user, opener, ready: asyncio.Event) -> None:
         from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosedOK
 
         port = self.port_of(user)
-        key = (game_id, seat)
-        self.push_event[key] = asyncio.Event()
         headers = {
             "Cookie": f"sessionid={self.sessions[user]}",
             "Origin": f"http://127.0.0.1:{port}",
@@ -480,15 +490,9 @@ class Load:
             self.sockets_max = max(self.sockets_max, self.sockets_open)
             ready.set()
             try:
-                async for text in ws:
-                    now = time.time()
-                    match = VERSION_RE.match(text)
-                    if not match:
-                        self.errors["ws_unexpected_message"] += 1
-                        continue
-                    self.pushes[(game_id, int(match.group(1)), seat)] = now
-                    self.latest[key] = text
-                    self.push_event[key].set()
+                while True:
+                    self.note_push(game_id, seat, await ws.recv(decode=False))
+            except ConnectionClosedOK:
                 if not self.stop.is_set():
                     self.errors[f"ws_closed_{ws.close_code}"] += 1
             finally:
@@ -501,36 +505,87 @@ class Load:
             self.errors[f"ws_{type(exc).__name__}"] += 1
             ready.set()
 
+    def note_push(self, game_id: int, seat: int, message: bytes) -> None:
+        """Time and version of a pushed view; the bytes are kept, unparsed, for the seat's turn."""
+        now = time.time()
+        match = VERSION_RE.match(message)
+        if match is None:
+            self.errors["ws_unexpected_message"] += 1
+            return
+        version = int(match[1])
+        self.pushes[(game_id, version, seat)] = now
+        key = (game_id, seat)
+        self.latest[key] = (version, message)
+        waiter = self.waiting.get(key)
+        if waiter is not None and version >= waiter[0] and not waiter[1].done():
+            waiter[1].set_result(None)
+
     async def fetch(self, game_id: int, user: int) -> dict | None:
-        client = self.clients[self.port_of(user)]
+        """The seat's view by GET, or None (the error counted)."""
+        pool = self.pools[self.port_of(user)]
         try:
-            response = await client.get(f"/games/{game_id}/view", headers=self.headers(user))
+            status, body = await pool.request("GET", f"/games/{game_id}/view", self.auth[user])
         except Exception as exc:
             self.errors[f"get_{type(exc).__name__}"] += 1
             return None
-        if response.status_code != 200:
-            self.errors[f"get_{response.status_code}"] += 1
+        if status != 200:
+            self.errors[f"get_{status}"] += 1
             return None
-        return response.json()
+        data = json_object(body)
+        if data is None:
+            self.errors["get_not_json"] += 1
+        return data
 
-    async def payload_for(self, game, seat: int, version: int) -> dict | None:
-        """The seat's payload at `version`: from its socket, or fetched if none came in 2 s."""
-        key = (game["id"], seat)
-        deadline = time.monotonic() + 2
-        while True:
-            text = self.latest.get(key)
-            match = VERSION_RE.match(text) if text else None
-            if match and int(match.group(1)) >= version:
-                return json.loads(text)["payload"]
-            left = deadline - time.monotonic()
-            if left <= 0 or self.stop.is_set():
-                break
-            event = self.push_event[key]
-            event.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), timeout=left)
+    async def post_move(self, game_id: int, user: int, move: dict, version: int):
+        """`(status, (version, game status, to_act))` of the move's POST; the outcome is None
+        unless the move was committed, and status 0 when no answer came (errors counted)."""
+        body = json.dumps(
+            {"move": move, "expected_version": version, "client_id": next(self.client_ids)}
+        ).encode()
+        pool = self.pools[self.port_of(user)]
+        async with self.inflight:
+            t0 = time.perf_counter()
+            try:
+                status, answer = await pool.request(
+                    "POST", f"/games/{game_id}/moves", self.auth[user], body
+                )
+            except Exception as exc:
+                self.errors[f"post_{type(exc).__name__}"] += 1
+                return 0, None
+            elapsed = (time.perf_counter() - t0) * 1000
+        outcome = move_outcome(answer) if status == 200 else None
+        if outcome is not None:
+            self.post_ms.append(elapsed)
+            self.committed += 1
+        else:
+            data = json_object(answer)
+            code = data.get("code") if data is not None else "not_json"
+            self.errors[f"post_{status}_{code}"] += 1
+        return status, outcome
+
+    async def payload_for(self, game_id: int, user: int, seat: int, version: int) -> dict | None:
+        """The seat's payload at `version`: from its socket, or fetched if none came in time."""
+        key = (game_id, seat)
+        latest = self.latest.get(key)
+        if latest is None or latest[0] < version:
+            latest = await self.next_push(key, version)
+        if latest is not None:
+            return json.loads(latest[1])["payload"]
         self.errors["push_missing_fetched"] += 1
-        return await self.fetch(game["id"], game["seats"][str(seat)])
+        return await self.fetch(game_id, user)
+
+    async def next_push(self, key: tuple[int, int], version: int) -> tuple[int, bytes] | None:
+        """The seat's push of `version` or later, if it arrives within PUSH_WAIT seconds."""
+        arrived = asyncio.get_running_loop().create_future()
+        self.waiting[key] = (version, arrived)
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(PUSH_WAIT):
+                    await arrived
+        finally:
+            del self.waiting[key]
+        latest = self.latest.get(key)
+        return latest if latest is not None and latest[0] >= version else None
 
     async def prepare(self, game, gate: asyncio.Semaphore) -> tuple[int, list[int]] | None:
         """Before the clock starts: the game's version, who acts, and the mover's payload."""
@@ -543,26 +598,26 @@ class Load:
                 key = (game["id"], to_act[0])
                 fresh = await self.fetch(game["id"], game["seats"][str(to_act[0])])
                 if fresh is not None and key not in self.latest:
-                    self.latest[key] = json.dumps(
-                        {"type": "view", "version": fresh["version"], "payload": fresh}
-                    )
+                    message = json.dumps({"type": "view", "payload": fresh}).encode()
+                    self.latest[key] = (fresh["version"], message)
             return version, to_act
 
     async def drive(self, game, start: tuple[int, list[int]] | None) -> None:
-        rng = random.Random(self.args.seed * 100003 + game["id"])
+        """Play one game until the clock stops, it ends, or 20 turns in a row fail."""
         if start is None:
             return
+        rng = random.Random(self.args.seed * 100003 + game["id"])
+        game_id = game["id"]
+        users = {int(seat): user for seat, user in game["seats"].items()}
         version, to_act = start
         failures = 0
         while not self.stop.is_set() and to_act and failures < 20:
             seat = to_act[0]
-            user = game["seats"][str(seat)]
-            mine = await self.payload_for(game, seat, version)
+            user = users[seat]
+            mine = await self.payload_for(game_id, user, seat, version)
             if mine is None or mine["version"] != version:
                 failures += 1
-                fresh = await self.fetch(game["id"], user)
-                if fresh:
-                    version, to_act = fresh["version"], fresh["to_act"]
+                version, to_act = await self.refresh(game_id, user, version, to_act)
                 continue
             moves = mine["view"].get("moves") or []
             if not moves:
@@ -574,41 +629,26 @@ class Load:
             await self.pacer.wait()
             if self.stop.is_set():
                 break
-            client = self.clients[self.port_of(user)]
-            body = {"move": move, "expected_version": version, "client_id": secrets.token_hex(8)}
-            async with self.inflight:
-                t0 = time.perf_counter()
-                try:
-                    response = await client.post(
-                        f"/games/{game['id']}/moves",
-                        json=body,
-                        headers=self.headers(user),
-                    )
-                except Exception as exc:
-                    self.errors[f"post_{type(exc).__name__}"] += 1
-                    failures += 1
-                    continue
-                elapsed = (time.perf_counter() - t0) * 1000
-            if response.status_code == 200:
-                self.post_ms.append(elapsed)
-                self.committed += 1
-                data = response.json()
-                self.movers[(game["id"], data["version"])] = seat
-                version, to_act = data["version"], data["to_act"]
-                if data["status"] != "running":
+            status, outcome = await self.post_move(game_id, user, move, version)
+            if status == 0:
+                failures += 1
+            elif outcome is None:
+                failures += 1
+                version, to_act = await self.refresh(game_id, user, version, to_act)
+            else:
+                version, game_status, to_act = outcome
+                self.movers[(game_id, version)] = seat
+                if game_status != "running":
                     self.finished_games += 1
                     return
                 failures = 0
-            else:
-                failures += 1
-                try:
-                    code = response.json().get("code")
-                except ValueError:
-                    code = "not_json"
-                self.errors[f"post_{response.status_code}_{code}"] += 1
-                fresh = await self.fetch(game["id"], user)
-                if fresh:
-                    version, to_act = fresh["version"], fresh["to_act"]
+
+    async def refresh(self, game_id: int, user: int, version: int, to_act: list[int]):
+        """`(version, to_act)` as the server has them now (unchanged if the fetch fails)."""
+        fresh = await self.fetch(game_id, user)
+        if fresh:
+            return fresh["version"], fresh["to_act"]
+        return version, to_act
 
     def push_latencies(self, commits: dict[tuple[int, int], float]) -> list[float]:
         out = []
@@ -628,7 +668,6 @@ def main(argv=None) -> int:
         print(json.dumps(seed_in_process(json.loads(argv[1]))))
         return 0
     args = parse_args(argv)
-    sys.path.insert(0, str(ROOT))
     limit = raise_file_limit()
     log_dir = Path(args.log_dir)
     t0 = time.monotonic()

@@ -8,7 +8,6 @@ a failure.
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from stpete_site.devserver import free_port, start_daphne
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
@@ -33,12 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _admin_sql(database_url: str, statement: str) -> None:
@@ -105,25 +100,8 @@ def live_site():
         text=True,
     )
     ids = json.loads(seeded.stdout.strip().splitlines()[-1])
-    port = _free_port()
-
-    log = (OUTPUT / "daphne.log").open("w")
-    server = subprocess.Popen(
-        [
-            python,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "stpete_site.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    port = free_port()
+    server = start_daphne(port, env, OUTPUT / "daphne.log")
     try:
         url = f"http://localhost:{port}"
         _wait_for(f"{url}/accounts/login/", time.monotonic() + 30)
@@ -131,7 +109,6 @@ def live_site():
     finally:
         server.terminate()
         server.wait(timeout=10)
-        log.close()
         _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 

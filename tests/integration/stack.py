@@ -6,10 +6,8 @@ share the pytest-django test database (tests using them are `transaction=True`).
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -17,26 +15,11 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
+from stpete_site.devserver import daphne_command, wait_for_port
+
 ROOT = Path(__file__).resolve().parents[2]
 MOVE_FIELDS = ("kind", "card", "displace", "until", "observatory", "pile", "points")
 CSRF = "a" * 32  # a valid unmasked CSRF secret, sent as cookie and header
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"nothing listens on port {port} after {seconds} s")
 
 
 def database_url_of_tests() -> str:
@@ -89,20 +72,7 @@ class Process:
 
 
 def daphne(port: int, env: dict, log: Path) -> Process:
-    process = Process(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "stpete_site.asgi:application",
-        ],
-        env,
-        log,
-    )
+    process = Process(daphne_command(port), env, log)
     wait_for_port(port)
     return process
 

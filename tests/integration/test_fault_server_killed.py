@@ -19,6 +19,7 @@ from django.db import connection
 
 from games.models import Action, Game
 from games.services import game_verify
+from stpete_site.devserver import free_port
 
 from . import stack
 from .conftest import _member, four_player_game
@@ -99,7 +100,7 @@ def test_a_killed_server_loses_no_accepted_move_and_stores_none_twice(tmp_path):
     for game in games:
         seats = {s.position: s.user for s in game.seat_set.select_related("user")}
         sessions[game.pk] = {pos: stack.session_for(user) for pos, user in seats.items()}
-    port = stack.free_port()
+    port = free_port()
     env = stack.server_env(redis_url=os.environ["REDIS_URL"], CELERY_TASK_ALWAYS_EAGER="true")
     log = tmp_path / "daphne.log"
     server = stack.daphne(port, env, log)

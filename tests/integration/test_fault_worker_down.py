@@ -20,6 +20,7 @@ from django.db import connection
 
 from games import services
 from games.models import Game
+from stpete_site.devserver import free_port
 
 from . import stack
 from .conftest import _member
@@ -86,7 +87,7 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
     sessions = {position: stack.session_for(user) for position, user in users.items()}
     mail_dir = tmp_path / "mail"
     mail_dir.mkdir()
-    redis_port, port = stack.free_port(), stack.free_port()
+    redis_port, port = free_port(), free_port()
     redis = stack.redis_server(redis_port, tmp_path / "redis.log")
     env = stack.server_env(
         redis_url=f"redis://127.0.0.1:{redis_port}/0",
