@@ -118,11 +118,13 @@ if REDIS_URL and urlparse(REDIS_URL).scheme not in {"redis", "rediss", "unix"}:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Redis pub/sub: a push to a group is one PUBLISH, and each web process fans it out
+            # to its own sockets (the list-based layer costs several round trips and a Lua
+            # script per group). Delivery is at most once, which pushes may be: a page that
+            # misses a version, or reconnects, fetches GET /view (static/js/table.js).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # redis-py reads with a 5 s socket timeout by default, exactly as long as
-                # channels_redis blocks on BZPOPMIN: an idle socket's consumer then died with
-                # "Timeout reading" and the page lost its socket. Give reads more time.
+                # redis-py reads with a 5 s socket timeout by default; give reads more time.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
                 "prefix": env_str("CHANNELS_PREFIX", default="stpete"),
             },
@@ -229,7 +231,7 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Sessions are read on every request and socket: from the cache (Redis when configured),
 # written through to the database so a cache flush logs nobody out.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
