@@ -140,7 +140,6 @@ class Seat(models.Model):
     is_bot = models.BooleanField(_("bot"), default=False)
     bot_kind = models.CharField(_("bot kind"), max_length=16, blank=True)
     remind_at = models.DateTimeField(_("remind at"), null=True, blank=True)
-    vacation = models.BooleanField(_("on vacation"), default=False)
     stand_in = models.BooleanField(
         _("played by a stand-in bot"),
         default=False,

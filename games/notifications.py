@@ -40,6 +40,7 @@ from games.models import (
     NotificationStatus,
     Seat,
     Status,
+    TimeoutPolicy,
 )
 
 logger = logging.getLogger(__name__)
@@ -85,8 +86,18 @@ def when_text(moment: datetime | None, user) -> str:
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({user.time_zone})"
 
 
+def _binding(game: Game | None) -> bool:
+    """Whether the game acts when a deadline passes (with policy "none" it only shows it)."""
+    return game is None or game.timeout_policy != TimeoutPolicy.NONE
+
+
 def _headline(kind: str, game: Game | None) -> str:
     title = game.title if game else ""
+    if kind == Kind.DEADLINE_WARNING and not _binding(game):
+        return _(
+            "Most of the agreed time for this move in “%(title)s” is used up. The game will "
+            "not move for you when it runs out, but the others are waiting for you."
+        ) % {"title": title}
     texts = {
         Kind.YOUR_TURN: _("It is your turn in “%(title)s”."),
         Kind.REMINDER: _("It is still your turn in “%(title)s”."),
@@ -105,6 +116,8 @@ def _headline(kind: str, game: Game | None) -> str:
 
 def _subject(kind: str, game: Game | None) -> str:
     title = game.title if game else ""
+    if kind == Kind.DEADLINE_WARNING and not _binding(game):
+        return "[stpete] " + _("Your agreed time is nearly up in “%(title)s”") % {"title": title}
     texts = {
         Kind.YOUR_TURN: _("Your turn in “%(title)s”"),
         Kind.REMINDER: _("Reminder: your turn in “%(title)s”"),

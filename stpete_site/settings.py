@@ -166,6 +166,10 @@ CELERY_BEAT_SCHEDULE = {
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", default=21)
 DIGEST_HOUR = env_int("DIGEST_HOUR", default=7)
 TURN_EMAIL_MIN_MINUTES = 15
+# The sweep deletes notification records older than this many days (0: keep them all).
+NOTIFICATION_KEEP_DAYS = env_int("NOTIFICATION_KEEP_DAYS", default=180)
+if NOTIFICATION_KEEP_DAYS < 0:
+    raise ImproperlyConfigured("NOTIFICATION_KEEP_DAYS must be 0 (keep all) or more.")
 
 # Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
 MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60)

@@ -6,11 +6,16 @@ digest member's daily digest time. The sweep only finds; every task claims its i
 conditional UPDATE before acting, so two sweeps at once, a lost task or a duplicated one
 delay nothing and send nothing twice. Celery beat runs it every SWEEP_INTERVAL_SECONDS;
 embedded, `manage.py sweep --loop` does.
+
+The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
+of small batches per sweep, so a backlog is worked off over several sweeps without one long
+DELETE holding locks.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
@@ -19,6 +24,8 @@ from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
 
 PENDING_GRACE = timedelta(minutes=2)
+PRUNE_BATCH = 500
+PRUNE_BATCHES_PER_SWEEP = 10
 
 
 @dataclass
@@ -28,12 +35,13 @@ class SweepReport:
     deadlines: list[int] = field(default_factory=list)
     pending: list[int] = field(default_factory=list)
     digests: list[int] = field(default_factory=list)
+    pruned: int = 0
 
     def __str__(self) -> str:
         return (
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
-            f"digests {len(self.digests)}"
+            f"digests {len(self.digests)}, old notifications deleted {self.pruned}"
         )
 
 
@@ -56,7 +64,9 @@ def sweep_find(now: datetime) -> SweepReport:
         pending=list(
             Notification.objects.filter(
                 status=NotificationStatus.PENDING, created_at__lte=now - PENDING_GRACE
-            ).values_list("pk", flat=True)
+            )
+            .order_by()
+            .values_list("pk", flat=True)
         ),
     )
     digest_members = get_user_model().objects.filter(
@@ -66,11 +76,38 @@ def sweep_find(now: datetime) -> SweepReport:
     return report
 
 
+def notifications_prune(now: datetime) -> int:
+    """Delete up to PRUNE_BATCHES_PER_SWEEP batches of notifications older than the keep time.
+
+    Each batch is its own short statement. A pending e-mail deleted here is only reported as
+    "not_pending" by its task, so pruning never races a send into an error.
+    """
+    if not settings.NOTIFICATION_KEEP_DAYS:
+        return 0
+    cutoff = now - timedelta(days=settings.NOTIFICATION_KEEP_DAYS)
+    # Every status, so the (status, created_at) index finds the old rows.
+    old = (
+        Notification.objects.filter(status__in=NotificationStatus.values, created_at__lt=cutoff)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+    deleted = 0
+    for _batch in range(PRUNE_BATCHES_PER_SWEEP):
+        ids = list(old[:PRUNE_BATCH])
+        if ids:
+            deleted += Notification.objects.filter(pk__in=ids).delete()[0]
+        if len(ids) < PRUNE_BATCH:
+            break
+    return deleted
+
+
 def sweep(now: datetime | None = None) -> SweepReport:
-    """Find the due items and queue one task per item (run inline when tasks are eager)."""
+    """Find the due items and queue one task per item (run inline when tasks are eager);
+    then prune old notifications."""
     from games import tasks
 
-    report = sweep_find(now or timezone.now())
+    now = now or timezone.now()
+    report = sweep_find(now)
     for seat_id in report.turn_emails:
         tasks.send_turn_email.delay(seat_id)
     for game_id in report.warnings:
@@ -81,4 +118,5 @@ def sweep(now: datetime | None = None) -> SweepReport:
         tasks.send_notification_email.delay(notification_id)
     for user_id in report.digests:
         tasks.send_digest.delay(user_id)
+    report.pruned = notifications_prune(now)
     return report

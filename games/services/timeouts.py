@@ -7,7 +7,9 @@ Timeout policies (`Game.timeout_policy`):
 - `auto_pass_then_bot` (default): the same, and after 3 timeouts in a row of one seat a bot
   plays that seat (`Seat.stand_in`, moves logged as `stand_in`) until the player reclaims it
   (`seat_reclaim`, from the table) or an admin replaces him.
-- `none`: the deadline is only shown.
+- `none`: the deadline is the table's agreed pace and nothing more: it is shown, paused like
+  any other and warned about at 80 % (in words that say the game will not move for him,
+  games.notifications), but nothing happens when it passes.
 
 Every step re-reads the game under its row lock and claims its due time with a conditional
 UPDATE, so a late or repeated task does nothing.

@@ -22,7 +22,6 @@ from stpete_site.devserver import free_port, start_daphne
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
-DATABASE = "stpete_browser"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -59,20 +58,22 @@ def _wait_for(url: str, deadline: float) -> None:
 
 @pytest.fixture(scope="session")
 def live_site():
-    """`{"url", "duel", "big", "password"}` of a running server with seeded games."""
+    """The url of a running server with seeded games, the games' ids and facts (seed.py)."""
     base_db, redis = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
     if not base_db or not redis:
         pytest.skip("needs DATABASE_URL and REDIS_URL (real PostgreSQL and Redis)")
-    database_url = urlparse(base_db)._replace(path=f"/{DATABASE}").geturl()
+    # Named after the database given, so runs from different checkouts never share one.
+    database = f"{urlparse(base_db).path.lstrip('/')}_browser"
+    database_url = urlparse(base_db)._replace(path=f"/{database}").geturl()
     OUTPUT.mkdir(exist_ok=True)
-    _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    _admin_sql(base_db, f"CREATE DATABASE {DATABASE}")
+    _admin_sql(base_db, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+    _admin_sql(base_db, f"CREATE DATABASE {database}")
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "REDIS_URL": urlparse(redis)._replace(path="/3").geturl(),
-        "CHANNELS_PREFIX": "stpete-browser",
-        "CACHE_PREFIX": "stpete-browser",
+        "CHANNELS_PREFIX": f"stpete-{database}",
+        "CACHE_PREFIX": f"stpete-{database}",
         "CELERY_TASK_ALWAYS_EAGER": "true",
         # As in production: DEBUG off, so the Content-Security-Policy header is sent and the
         # pages must run on our static scripts alone. Plain HTTP on localhost (a secure context
@@ -109,7 +110,7 @@ def live_site():
     finally:
         server.terminate()
         server.wait(timeout=10)
-        _admin_sql(base_db, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        _admin_sql(base_db, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
 
 
 @pytest.fixture(scope="session")

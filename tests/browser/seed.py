@@ -20,6 +20,7 @@ from games.models import Game, Seat  # noqa: E402
 from games.services import lobby  # noqa: E402
 
 PASSWORD = "browser-test-password"
+SCORE_PARTS = ("cards", "aristocrats", "money", "hand")  # the end screen's columns, in order
 MEMBERS = [
     ("anna", "Anna", "en"),
     ("boris", "Boris", "de"),
@@ -52,6 +53,55 @@ def play_greedy(game: Game, until) -> Game:
     return game
 
 
+def scripted_moves(options: dict, seed: int, *, reached, wants: str = "", limit: int = 400):
+    """The moves from the deal of `seed` until `reached(state)`: seat 0 buys the card type it
+    `wants` as soon as it can, otherwise everybody plays greedy; None if never reached."""
+    state, moves = rules.new_game(options, seed), []
+    for version in range(limit):
+        if reached(state):
+            return moves
+        if rules.is_over(state):
+            return None
+        seat = sorted(rules.to_act(state))[0]
+        legal = rules.legal_moves(state, seat)
+        wanted = [m for m in legal if m.kind == "buy" and m.card.split("#")[0] == wants]
+        move = wanted[0] if seat == 0 and wanted else rules.greedy_bot(state, seat, version)
+        state, _events = rules.apply_move(state, seat, move)
+        moves.append((seat, move.to_dict()))
+    return None
+
+
+def table_at(host, guest, title: str, *, reached, wants: str = "") -> Game:
+    """A two-player game (host at seat 0) played through the services into the position
+    `reached`, from the seed (of the first 40) that gets there in the fewest moves."""
+    options = {"edition": "1st", "players": 2}
+    found = {n: scripted_moves(options, n, reached=reached, wants=wants) for n in range(1, 41)}
+    seed = min((n for n in found if found[n] is not None), key=lambda n: len(found[n]))
+    lobby.draw_seed = lambda: seed
+    game = services.game_create(
+        host=host, title=title, edition="1st", seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=guest)
+    game.refresh_from_db()
+    for seat, move in found[seed]:
+        user = Seat.objects.get(game=game, position=seat).user
+        services.move_submit(game_id=game.pk, user=user, move=move, expected_version=game.version)
+        game.refresh_from_db()
+    return game
+
+
+def may_use_the_observatory(state) -> bool:
+    moves = rules.legal_moves(state, 0) if state.step == "actions" else []
+    return any(m.kind == "observatory" for m in moves)
+
+
+def decides_in_the_pub(state) -> bool:
+    """Seat 0's Pub decision, with at least 2 points affordable."""
+    return (
+        state.step == "pub" and rules.to_act(state) == (0,) and len(rules.legal_moves(state, 0)) > 2
+    )
+
+
 def main() -> None:
     rng = random.Random(4242)
     lobby.draw_seed = lambda: rng.getrandbits(63)
@@ -80,7 +130,50 @@ def main() -> None:
     anna_seat = Seat.objects.get(game=big, user=users["anna"]).position
     # Well into the game, and stopped when it is anna's turn with a real choice.
     play_greedy(big, lambda g: g.state["round"] >= 4 and anna_seat in g.to_act)
-    print(json.dumps({"duel": duel.pk, "big": big.pk, "password": PASSWORD}))
+
+    observatory = table_at(
+        users["anna"],
+        users["dave"],
+        "The view from the Observatory",
+        wants="observatory",
+        reached=may_use_the_observatory,
+    )
+    pub = table_at(
+        users["anna"],
+        users["dave"],
+        "An evening at the Pub",
+        wants="pub",
+        reached=decides_in_the_pub,
+    )
+
+    finished = table_at(users["anna"], users["carol"], "A game that ended", reached=rules.is_over)
+    scores = rules.final_scores(rules.GameState.from_dict(finished.state))
+    names = {seat.position: seat.user.display_name for seat in finished.seat_set.all()}
+    print(
+        json.dumps(
+            {
+                "duel": duel.pk,
+                "big": big.pk,
+                "observatory": observatory.pk,
+                "pub": pub.pk,
+                "finished": finished.pk,
+                "finished_moves": finished.version,
+                # The rows of the end screen's table, best first: rank, name, points by
+                # source, total, rubles left.
+                "finished_scores": [
+                    [
+                        row["rank"],
+                        names[row["seat"]] + (" ♛" if row["winner"] else ""),
+                        *(row["points"][part] for part in SCORE_PARTS),
+                        row["total"],
+                        row["money_left"],
+                    ]
+                    for row in sorted(scores, key=lambda row: (row["rank"], row["seat"]))
+                ],
+                "password": PASSWORD,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

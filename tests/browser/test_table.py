@@ -6,19 +6,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import OUTPUT
+from tests.browser.pages import my_turn, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
-
-
-def _open_table(page: Page, url: str) -> Page:
-    page.response = page.goto(url)
-    expect(page.locator("#players .player").first).to_be_visible()
-    expect(page.locator('#table[data-live="on"]')).to_have_count(1)
-    return page
-
-
-def _my_turn(page: Page):
-    return page.locator("#status .chip.turn.mine")
 
 
 def _buy_first_card(page: Page) -> None:
@@ -37,10 +27,10 @@ def _their_area(page: Page):
 
 def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_in, live_site):
     url = f"{live_site['url']}/games/{live_site['duel']}/"
-    anna = _open_table(signed_in("anna"), url)
-    boris = _open_table(signed_in("boris"), url)
-    expect(_my_turn(anna)).to_be_visible()
-    expect(_my_turn(boris)).to_have_count(0)
+    anna = open_table(signed_in("anna"), url)
+    boris = open_table(signed_in("boris"), url)
+    expect(my_turn(anna)).to_be_visible()
+    expect(my_turn(boris)).to_have_count(0)
 
     # The German member's table is in German.
     expect(boris.locator("html")).to_have_attribute("lang", "de")
@@ -55,7 +45,7 @@ def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_
     _buy_first_card(anna)
     expect(_my_area(anna)).to_have_count(1)
     expect(_their_area(boris)).to_have_count(1)
-    expect(_my_turn(boris)).to_be_visible()
+    expect(my_turn(boris)).to_be_visible()
     expect(boris).to_have_title(re.compile("Du bist am Zug"))
 
     # boris buys one, takes it back, and buys again.
@@ -65,7 +55,7 @@ def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_
     boris.locator("#actions button.undo").click()
     expect(_my_area(boris)).to_have_count(0)
     expect(_their_area(anna)).to_have_count(0)
-    expect(_my_turn(boris)).to_be_visible()
+    expect(my_turn(boris)).to_be_visible()
     _buy_first_card(boris)
 
     _buy_first_card(anna)
@@ -80,7 +70,7 @@ def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_
 
 
 def test_a_member_who_is_not_seated_watches_without_actions(signed_in, live_site):
-    carol = _open_table(signed_in("carol"), f"{live_site['url']}/games/{live_site['duel']}/")
+    carol = open_table(signed_in("carol"), f"{live_site['url']}/games/{live_site['duel']}/")
 
     expect(carol.locator(".table-head")).to_contain_text("You are watching")
     expect(carol.locator("#actions")).to_be_hidden()
@@ -88,7 +78,7 @@ def test_a_member_who_is_not_seated_watches_without_actions(signed_in, live_site
 
 
 def test_the_table_runs_under_the_content_security_policy(signed_in, live_site):
-    page = _open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['duel']}/")
+    page = open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['duel']}/")
 
     assert "script-src 'self'" in page.response.headers["content-security-policy"]
     assert page.errors == []
@@ -96,7 +86,7 @@ def test_the_table_runs_under_the_content_security_policy(signed_in, live_site):
 
 def test_the_table_fits_a_phone_without_sideways_scrolling(signed_in, live_site):
     url = f"{live_site['url']}/games/{live_site['big']}/"
-    phone = _open_table(signed_in("anna", width=360, height=740), url)
+    phone = open_table(signed_in("anna", width=360, height=740), url)
     expect(phone.locator("#log-body li").first).to_be_visible()
 
     width, inner = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
@@ -108,9 +98,9 @@ def test_the_table_fits_a_phone_without_sideways_scrolling(signed_in, live_site)
 
 def test_the_desktop_table_mid_game(signed_in, live_site):
     url = f"{live_site['url']}/games/{live_site['big']}/"
-    desktop = _open_table(signed_in("anna"), url)
+    desktop = open_table(signed_in("anna"), url)
     expect(desktop.locator("#log-body li").first).to_be_visible()
-    expect(_my_turn(desktop)).to_be_visible()
+    expect(my_turn(desktop)).to_be_visible()
 
     width, inner = desktop.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
 

@@ -9,8 +9,6 @@ from django.core.cache import cache
 
 from games import services
 from tests.web.games.conftest import (  # noqa: F401  (fixtures, used by name)
-    PASSWORD,
-    _member,
     _predictable_tables,
     alice,
     bob,

@@ -11,10 +11,11 @@ import pytest
 from django.db import connection
 
 from games.models import Action, Game
+from tests.web.accounts_helpers import member
 
 from ..web.games.conftest import play_until
 from . import stack
-from .conftest import _member, four_player_game
+from .conftest import four_player_game
 
 
 @pytest.mark.services
@@ -22,7 +23,7 @@ from .conftest import _member, four_player_game
 @pytest.mark.usefixtures("eager_tasks")
 def test_a_dump_restores_into_a_fresh_database_that_verifies_clean(tmp_path):
     assert connection.vendor == "postgresql"
-    users = [_member(f"b{n}") for n in range(8)]
+    users = [member(f"b{n}") for n in range(8)]
     finished = play_until(four_player_game(users[0], users[1:4], title="Done"), lambda g: False)
     running = four_player_game(users[4], users[5:8], title="Half way")
     play_until(running, lambda g: g.version >= 60)

@@ -21,9 +21,10 @@ from websockets.sync.client import connect
 from games.models import Action, Game
 from games.services import game_verify
 from stpete_site.devserver import free_port
+from tests.web.accounts_helpers import member
 
 from . import stack
-from .conftest import _member, four_player_game
+from .conftest import four_player_game
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -65,7 +66,7 @@ def next_version(socket, timeout: float = 10) -> int:
 @pytest.mark.usefixtures("eager_tasks")
 def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
     assert connection.vendor == "postgresql"
-    users = [_member(f"r{n}") for n in range(4)]
+    users = [member(f"r{n}") for n in range(4)]
     game = four_player_game(users[0], users[1:])
     sessions = {s.position: stack.session_for(s.user) for s in game.seat_set.select_related("user")}
     redis_port, port = free_port(), free_port()

@@ -20,9 +20,10 @@ from django.db import connection
 from games.models import Action, Game
 from games.services import game_verify
 from stpete_site.devserver import free_port
+from tests.web.accounts_helpers import member
 
 from . import stack
-from .conftest import _member, four_player_game
+from .conftest import four_player_game
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -94,7 +95,7 @@ class Player(threading.Thread):
 @pytest.mark.usefixtures("eager_tasks")
 def test_a_killed_server_loses_no_accepted_move_and_stores_none_twice(tmp_path):
     assert connection.vendor == "postgresql"
-    users = [_member(f"p{n}") for n in range(12)]
+    users = [member(f"p{n}") for n in range(12)]
     games = [four_player_game(users[4 * g], users[4 * g + 1 : 4 * g + 4]) for g in range(3)]
     sessions = {}
     for game in games:

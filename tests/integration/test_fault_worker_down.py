@@ -21,9 +21,9 @@ from django.db import connection
 from games import services
 from games.models import Game
 from stpete_site.devserver import free_port
+from tests.web.accounts_helpers import member
 
 from . import stack
-from .conftest import _member
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -75,7 +75,7 @@ def move_until_turn_passes(client, port, game_id, sessions) -> int:
 @pytest.mark.usefixtures("eager_tasks")
 def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
     assert connection.vendor == "postgresql"
-    anna, boris = _member("anna"), _member("boris")
+    anna, boris = member("anna"), member("boris")
     User = get_user_model()
     User.objects.filter(pk__in=[anna.pk, boris.pk]).update(email_on_turn="never")
     game = services.game_create(

@@ -1,4 +1,7 @@
-"""Small helpers shared by the accounts tests (plain functions, so no fixture shadowing)."""
+"""Small helpers shared by the web tests (plain functions, so no fixture shadowing).
+
+`member()` is the one way the web and integration tests make a club member.
+"""
 
 from accounts.models import User
 
@@ -6,8 +9,10 @@ PASSWORD = "a quiet game of cards"
 
 
 def member(username: str, **fields) -> User:
-    """A club member with the test password and an e-mail address of their name."""
+    """A club member with the test password, and an e-mail address and a display name of
+    their name (e.g. alice@example.org, "Alice") unless `fields` say otherwise."""
     fields.setdefault("email", f"{username}@example.org")
+    fields.setdefault("display_name", username.title())
     return User.objects.create_user(username=username, password=PASSWORD, **fields)
 
 

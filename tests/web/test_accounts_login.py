@@ -141,7 +141,7 @@ def test_password_reset_mail_speaks_the_members_language(client):
     client.post(RESET, {"email": "bob@example.org"})
     message = mail.outbox[0]
     assert message.subject == "Wähle ein neues stpete-Passwort"
-    assert "Hallo bob," in message.body
+    assert "Hallo Bob," in message.body
     assert _reset_link(message).startswith("/accounts/password/reset/")
 
 

@@ -14,7 +14,13 @@ def _check(env_extra):
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("DEBUG", "maybe"), ("EMAIL_PORT", "twenty-five"), ("SIGNUP_MODE", "sometimes")],
+    [
+        ("DEBUG", "maybe"),
+        ("EMAIL_PORT", "twenty-five"),
+        ("SIGNUP_MODE", "sometimes"),
+        ("NOTIFICATION_KEEP_DAYS", "half a year"),
+        ("NOTIFICATION_KEEP_DAYS", "-1"),
+    ],
 )
 def test_a_bad_setting_stops_the_start_naming_the_variable(name, value):
     result = _check({name: value})

@@ -8,14 +8,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
-from django.contrib.auth import get_user_model
 
 from games import rules, services
 from games.models import Game, Seat
 from games.services import lobby
+from tests.web.accounts_helpers import member
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
-PASSWORD = "a-long-test-password"
 
 
 @pytest.fixture(autouse=True)
@@ -29,16 +28,6 @@ def _predictable_tables(monkeypatch):
     rng = random.Random(20260)
     monkeypatch.setattr(lobby, "draw_seed", lambda: rng.getrandbits(63))
     monkeypatch.setattr(lobby, "draw_seating", lambda n: list(range(n)))
-
-
-def member(username: str, **extra):
-    return get_user_model().objects.create_user(
-        username=username,
-        email=f"{username}@example.com",
-        password=PASSWORD,
-        display_name=username.title(),
-        **extra,
-    )
 
 
 @pytest.fixture

@@ -6,8 +6,9 @@ from django.core import mail
 
 from games.models import Notification
 from games.services.sweep import sweep
+from tests.web.accounts_helpers import member
 
-from .conftest import START, member, two_player_game
+from .conftest import START, two_player_game
 
 
 def _digest_member(**extra):

@@ -3,13 +3,11 @@
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Game, Seat
 from games.services import lobby
-
-PASSWORD = "a-long-test-password"
+from tests.web.accounts_helpers import member
 
 
 @pytest.fixture(autouse=True)
@@ -20,40 +18,29 @@ def _predictable_tables(monkeypatch):
     monkeypatch.setattr(lobby, "draw_seating", lambda n: rng.sample(range(n), n))
 
 
-def _member(username: str, **extra):
-    User = get_user_model()
-    return User.objects.create_user(
-        username=username,
-        email=f"{username}@example.com",
-        password=PASSWORD,
-        display_name=username.title(),
-        **extra,
-    )
-
-
 @pytest.fixture
 def alice(db):
-    return _member("alice")
+    return member("alice")
 
 
 @pytest.fixture
 def bob(db):
-    return _member("bob")
+    return member("bob")
 
 
 @pytest.fixture
 def carol(db):
-    return _member("carol")
+    return member("carol")
 
 
 @pytest.fixture
 def dave(db):
-    return _member("dave")
+    return member("dave")
 
 
 @pytest.fixture
 def admin_user(db):
-    return _member("iris", is_staff=True, is_superuser=True)
+    return member("iris", is_staff=True, is_superuser=True)
 
 
 @pytest.fixture

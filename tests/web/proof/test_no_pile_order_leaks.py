@@ -19,8 +19,7 @@ from django.test import Client
 
 from games import realtime, rules, services
 from games.models import Seat
-
-from ..games.conftest import _member
+from tests.web.accounts_helpers import member
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +97,7 @@ def test_no_answer_and_no_push_shows_a_piles_order(
     players, edition, bot, pushes, django_capture_on_commit_callbacks, settings
 ):
     settings.MOVE_RATE_LIMIT = 0
-    users = [_member(f"leak{n}") for n in range(players)]
+    users = [member(f"leak{n}") for n in range(players)]
     game = services.game_create(
         host=users[0], title="Leak", edition=edition, seats=players, days_per_move=3, is_public=True
     )
@@ -110,7 +109,7 @@ def test_no_answer_and_no_push_shows_a_piles_order(
         clients[user.username] = Client()
         clients[user.username].force_login(user)
     spectator = Client()
-    spectator.force_login(_member("watcher"))
+    spectator.force_login(member("watcher"))
 
     scans = play_and_scan(
         game,

@@ -207,7 +207,7 @@ def test_presence_fails_open_while_the_cache_is_down(redis_down):
 
 
 def test_logins_work_while_the_cache_is_down(client, alice, redis_down):
-    from ..games.conftest import PASSWORD
+    from tests.web.accounts_helpers import PASSWORD
 
     bad = client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
     good = client.post("/accounts/login/", {"username": "alice", "password": PASSWORD})

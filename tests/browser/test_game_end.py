@@ -1,0 +1,66 @@
+"""A finished game in Chromium: the end screen (scores by source, the winner, the chart) and
+the replay stepper. tests/browser/seed.py plays the game to its end through the services and
+reports the engine's final scores, which the page must show."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import open_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.services]
+
+HEADINGS = ["Rank", "Player", "Cards", "Aristocrats", "Money", "Hand", "Total", "Rubles left"]
+
+
+def test_the_end_screen_shows_the_scores_by_source_the_winner_and_the_chart(signed_in, live_site):
+    anna = open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['finished']}/")
+    end = anna.locator("#end")
+    expect(end).to_be_visible()
+    expect(anna.locator("#status .chip.turn")).to_have_text("Game over")
+
+    expect(end.locator("table.scores thead th")).to_have_text(HEADINGS)
+    rows = end.locator("table.scores tbody tr")
+    expect(rows).to_have_count(len(live_site["finished_scores"]))
+    for row, expected in zip(rows.all(), live_site["finished_scores"], strict=True):
+        expect(row.locator("td, th")).to_have_text([str(cell) for cell in expected])
+    expect(end.locator("tr.winner th")).to_have_text(
+        [cells[1] for cells in live_site["finished_scores"] if cells[1].endswith("♛")]
+    )
+
+    chart = end.locator("#end-chart svg.chart")
+    expect(chart).to_be_visible()
+    expect(chart.locator("polyline")).to_have_count(2 * len(live_site["finished_scores"]))
+    expect(end.locator("#end-chart .legend")).to_contain_text("Anna")
+    expect(end.locator("#end-chart .legend")).to_contain_text("Carol")
+    expect(anna.locator("#actions")).to_be_hidden()
+    assert anna.errors == []
+
+
+def test_the_replay_steps_from_the_deal_to_the_end_and_back(signed_in, live_site):
+    anna = signed_in("anna")
+    anna.goto(f"{live_site['url']}/games/{live_site['finished']}/replay")
+    total = live_site["finished_moves"]
+    position = anna.locator("#replay-position")
+    placed = anna.locator("#players .player .area .card")
+    end = anna.locator("#end")
+
+    expect(position).to_have_text(f"Move 0 of {total}")
+    expect(placed).to_have_count(0)
+    expect(end).to_be_hidden()
+
+    anna.get_by_role("button", name="Forward", exact=True).click()
+    expect(position).to_have_text(f"Move 1 of {total}")
+    expect(placed).to_have_count(1)
+
+    anna.get_by_role("button", name="Last move", exact=True).click()
+    expect(position).to_have_text(f"Move {total} of {total}")
+    expect(end).to_be_visible()
+
+    anna.get_by_role("button", name="Back", exact=True).click()
+    expect(position).to_have_text(f"Move {total - 1} of {total}")
+    expect(end).to_be_hidden()
+
+    anna.get_by_role("button", name="First move", exact=True).click()
+    expect(position).to_have_text(f"Move 0 of {total}")
+    expect(placed).to_have_count(0)
+    assert anna.errors == []
