@@ -61,6 +61,21 @@ def next_version(socket, timeout: float = 10) -> int:
     return message["version"]
 
 
+def kept_fate(socket, version: int) -> str:
+    """What became of a socket opened before the outage, once `version` was pushed after it:
+    it heard that version, or it was closed (the page then reconnects and refetches)."""
+    try:
+        while True:
+            if next_version(socket, timeout=5) == version:
+                return "heard"
+    except ConnectionClosed:
+        return "closed"
+    except TimeoutError:
+        return "open but deaf"
+    finally:
+        socket.close()
+
+
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("eager_tasks")
@@ -81,6 +96,7 @@ def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
                     assert play_one(client, port, game.pk, sessions).status_code == 200
                 assert [next_version(socket), next_version(socket)] == [1, 2]
 
+            kept = listen(port, game.pk, sessions[1])  # a page left open through the outage
             redis.stop()
             until = time.monotonic() + DOWN_SECONDS
             while time.monotonic() < until:
@@ -112,6 +128,7 @@ def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
                     assert play_one(client, port, game.pk, sessions).status_code == 200
                     heard = next_version(socket)
             assert heard is not None, server.tail()
+            kept_heard = kept_fate(kept, heard)
             latest = stack.get_view(client, port, game.pk, sessions[3])
     finally:
         server.stop()
@@ -120,12 +137,13 @@ def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
     print(
         f"\nwhile Redis was down: {len(down_answers)} moves, slowest answer "
         f"{max(down_times):.2f} s; after it came back socket attempt {attempts} heard "
-        f"version {heard}"
+        f"version {heard}; the socket kept open through the outage: {kept_heard}"
     )
     assert len(down_answers) >= 3, server.tail()
     assert {status for status, _text in down_answers} == {200}, down_answers
     assert page.status_code == 200
     assert heard == stored + 1
+    assert kept_heard in {"heard", "closed"}, kept_heard  # never open but deaf
     assert latest["version"] == stored + 1
     game = Game.objects.get(pk=game.pk)
     assert game.version == 2 + len(down_answers) + 1
