@@ -86,6 +86,12 @@ def when_text(moment: datetime | None, user) -> str:
     return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({user.time_zone})"
 
 
+def _passed(deadline: datetime | None, now: datetime) -> bool:
+    """Whether a deadline lies behind us: under timeout policy "none" a game stays past it, and
+    a binding game waits up to a minute for the sweep to act."""
+    return deadline is not None and deadline <= now
+
+
 def _binding(game: Game | None) -> bool:
     """Whether the game acts when a deadline passes (with policy "none" it only shows it)."""
     return game is None or game.timeout_policy != TimeoutPolicy.NONE
@@ -204,6 +210,7 @@ def _game_context(user, game: Game, kind: str, position: int | None) -> dict:
             "headline": _headline(kind, game),
             "game_url": game_url(game),
             "deadline": when_text(game.deadline, user) if game.deadline else "",
+            "deadline_passed": _passed(game.deadline, timezone.now()),
             "events": digest_text.since_last_move(game, position) if position is not None else [],
         }
 
@@ -486,6 +493,7 @@ def digest_send(user_id: int, now: datetime | None = None) -> str:
                 "url": game_url(game),
                 "since": when_text(game.last_move_at, user),
                 "deadline": when_text(game.deadline, user),
+                "deadline_passed": _passed(game.deadline, now),
             }
             for game in waiting
         ]

@@ -40,6 +40,7 @@ def table_strings() -> dict[str, str]:
         "someone_pub": _("{player} decides at the Pub"),
         "last_round": _("Last round!"),
         "deadline": _("Deadline: {when}"),
+        "deadline_passed": _("Deadline passed on {when}"),
         "game_over": _("Game over"),
         "game_stopped": _("This game was stopped."),
         "not_started": _("The game has not started yet."),

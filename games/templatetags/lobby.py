@@ -1,7 +1,12 @@
 """Small helpers for the lobby pages (my games, open games): a running game's round and phase,
-and its seats in order with the ones to act marked. Reads only what the game already holds."""
+its deadline, and its seats in order with the ones to act marked. Reads only what the game
+already holds."""
+
+from datetime import datetime, timedelta
 
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
 
 from games.models import Status
@@ -31,6 +36,19 @@ def progress(game) -> dict | None:
     if not isinstance(round_number, int) or phase not in PHASES:
         return None
     return {"round": round_number, "phase": phase, "phase_label": _phase_labels()[phase]}
+
+
+@register.filter
+def deadline_text(deadline: datetime) -> str:
+    """The deadline as "due in 3 hours", or once it has passed as "overdue by 3 hours" (under
+    timeout policy "none" a game stays past its deadline; otherwise the sweep acts within a
+    minute, shown as just "overdue")."""
+    late = timezone.now() - deadline
+    if late < timedelta(0):
+        return _("due in %(when)s") % {"when": timeuntil(deadline)}
+    if late < timedelta(minutes=1):
+        return _("overdue")
+    return _("overdue by %(when)s") % {"when": timesince(deadline)}
 
 
 @register.filter

@@ -14,6 +14,7 @@
   const LANG = D.lang === "de" ? "de" : "en";
   const MODE = D.mode; // "live" or "replay"
   const PHASES = ["worker", "building", "aristocrat", "trading"];
+  const MAX_TIMEOUT = 2 ** 31 - 1; // setTimeout's longest wait (about 24 days)
   const SEAT_COLOURS = ["#7b1e33", "#0f4c5c", "#b7861b", "#5b3f8c"];
 
   let payload = null;
@@ -23,6 +24,7 @@
   let wasMyTurn = false;
   let logVersion = -1;
   let historyShown = false;
+  let deadlineTimer = null;
 
   // ---------------------------------------------------------------- helpers
 
@@ -193,13 +195,22 @@
     if (view.last_round && !view.game_over) {
       box.append(el("span", { class: "chip warn", text: T.last_round }));
     }
+    clearTimeout(deadlineTimer);
     if (payload.deadline && payload.status === "running") {
-      const when = new Date(payload.deadline).toLocaleString(LANG, {
+      const deadline = new Date(payload.deadline);
+      const when = deadline.toLocaleString(LANG, {
         timeZone: D.tz || undefined,
         dateStyle: "medium",
         timeStyle: "short",
       });
-      box.append(el("span", { class: "chip deadline", text: fmt(T.deadline, { when }) }));
+      // Without a timeout policy a game stays past its deadline; with one, the server acts
+      // within a minute. Either way the page says so, also when it passes with the page open.
+      const left = deadline - Date.now();
+      const text = fmt(left > 0 ? T.deadline : T.deadline_passed, { when });
+      box.append(el("span", { class: "chip deadline", text }));
+      if (left > 0) {
+        deadlineTimer = setTimeout(() => renderStatus(view), Math.min(left, MAX_TIMEOUT));
+      }
     }
     if (MODE === "live" && me() !== null && "Notification" in window && Notification.permission === "default") {
       box.append(el("button", { type: "button", class: "button small secondary", "data-action": "notify", text: T.notify_me }));

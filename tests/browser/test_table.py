@@ -10,6 +10,8 @@ from tests.browser.pages import my_turn, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
+FOUR_DAYS_MS = 4 * 24 * 60 * 60 * 1000
+
 
 def _buy_first_card(page: Page) -> None:
     page.locator("#board .row-cards button.card").first.click()
@@ -107,3 +109,22 @@ def test_the_desktop_table_mid_game(signed_in, live_site):
     assert width <= inner
     desktop.screenshot(path=str(OUTPUT / "table-desktop.png"), full_page=True)
     assert desktop.errors == []
+
+
+def test_the_deadline_reads_as_passed_once_it_has(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['duel']}/"
+    anna, boris = signed_in("anna"), signed_in("boris")
+    for page in (anna, boris):
+        page.clock.install()
+        open_table(page, url)
+    expect(anna.locator("#status .chip.deadline")).to_have_text(re.compile(r"^Deadline: "))
+    expect(boris.locator("#status .chip.deadline")).to_have_text(re.compile(r"^Frist: "))
+
+    for page in (anna, boris):
+        page.clock.fast_forward(FOUR_DAYS_MS)  # past the three days per move, the page open
+
+    expect(anna.locator("#status .chip.deadline")).to_have_text(re.compile(r"^Deadline passed on "))
+    expect(boris.locator("#status .chip.deadline")).to_have_text(
+        re.compile(r"^Frist abgelaufen am ")
+    )
+    assert (anna.errors, boris.errors) == ([], [])
