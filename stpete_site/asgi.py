@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels with session auth."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -21,3 +22,10 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The garbage collector's full passes walked everything Django, Channels and a thousand open
+# sockets keep alive and stalled a web process for up to ~0.2 s (the slowest 1 % of move POSTs
+# under load: bench/load.py). What exists once the application is loaded lives as long as the
+# process, so the collector stops looking at it; and young objects are collected less often.
+gc.freeze()
+gc.set_threshold(20_000, 50, 100)
