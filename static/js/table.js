@@ -867,6 +867,13 @@
     fetchView().then(() => {
       wasMyTurn = Boolean(payload && payload.view && payload.view.your_turn);
       connect();
+      // Pushes are delivered at most once: a page brought back to the front (a phone's tab,
+      // a laptop waking up) fetches the table rather than trust that it heard every move.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") {
+          fetchView();
+        }
+      });
     });
   }
 })();

@@ -79,6 +79,16 @@ def test_a_member_who_is_not_seated_watches_without_actions(signed_in, live_site
     expect(carol.locator(".player.me")).to_have_count(0)
 
 
+def test_a_page_brought_back_to_the_front_fetches_the_table_afresh(signed_in, live_site):
+    """Pushes arrive at most once, so a page coming back does not trust it heard them all."""
+    game = live_site["duel"]
+    page = open_table(signed_in("carol"), f"{live_site['url']}/games/{game}/")
+    page.wait_for_load_state("networkidle")
+
+    with page.expect_request(lambda r: r.url.endswith(f"/games/{game}/view"), timeout=5_000):
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+
 def test_the_table_runs_under_the_content_security_policy(signed_in, live_site):
     page = open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['duel']}/")
 
