@@ -1,8 +1,10 @@
 """Whose turn it is, over days: deadlines, warning times and the due times of turn e-mails.
 
-`turn_changed` is called by `moves.snapshot_save` (inside the move's transaction) whenever the
-snapshot changes; it writes due times only, and the notices themselves go out after the commit
-(games.notifications). The sweep (games.services.sweep) finds what has come due.
+`moves.snapshot_save` calls `turn_times_set` before it saves a new snapshot (so the deadline
+goes out in the same UPDATE) and `turn_changed` after it, inside the move's transaction; both
+work on the seats the move read under the game's lock. They write due times only; the notices
+themselves go out after the commit (games.notifications), and the sweep
+(games.services.sweep) finds what has come due.
 """
 
 from datetime import datetime, timedelta
