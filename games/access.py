@@ -12,18 +12,26 @@ def _games(*, for_update: bool) -> QuerySet[Game]:
     return games.select_for_update(of=("self",)) if for_update else games
 
 
+def _require_member(user) -> None:
+    if user is None or not user.is_authenticated:
+        raise GameError("not_logged_in", _("Please log in."), status=401)
+
+
+def _game(games: QuerySet[Game], game_id: int) -> Game:
+    try:
+        return games.get(pk=game_id)
+    except Game.DoesNotExist:
+        raise not_found() from None
+
+
 def access_game(user, game_id: int, *, for_update: bool = False) -> tuple[Game, Seat | None]:
     """The game and the user's seat at it (None for spectators).
 
     Any signed-in member may look at any game. With `for_update=True` the game row is locked
     until the surrounding transaction ends, so the caller must be inside `transaction.atomic()`.
     """
-    if user is None or not user.is_authenticated:
-        raise GameError("not_logged_in", _("Please log in."), status=401)
-    try:
-        game = _games(for_update=for_update).select_related("host").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise not_found() from None
+    _require_member(user)
+    game = _game(_games(for_update=for_update).select_related("host"), game_id)
     seat = Seat.objects.filter(game=game, user=user).select_related("user").first()
     return game, seat
 
@@ -35,11 +43,8 @@ def access_game_to_move(user, game_id: int) -> tuple[Game, list[Seat], Seat | No
     pushes), so a move costs two reads however many parts of it look at the seats.
     Precondition: inside `transaction.atomic()`.
     """
-    if user is None or not user.is_authenticated:
-        raise GameError("not_logged_in", _("Please log in."), status=401)
-    game = _games(for_update=True).filter(pk=game_id).first()
-    if game is None:
-        raise not_found()
+    _require_member(user)
+    game = _game(_games(for_update=True), game_id)
     seats = list(Seat.objects.filter(game=game).select_related("user"))
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
     return game, seats, mine

@@ -31,3 +31,10 @@ MoveRejected = GameError
 
 def not_found() -> GameError:
     return GameError("not_found", _("There is no such game."), status=404)
+
+
+def stale_version(current: int) -> GameError:
+    """Someone acted first: the client's version is no longer the game's."""
+    return GameError(
+        "stale_version", _("The game has moved on; please reload."), status=409, version=current
+    )

@@ -16,10 +16,9 @@ from django.utils.translation import gettext as _
 from games import realtime, rules
 from games.access import access_game_to_move
 from games.engine_text import engine_message
-from games.errors import GameError
+from games.errors import GameError, stale_version
 from games.models import Action, ActionKind, Game, Seat, Status
 from games.realtime import GamePush
-from games.selectors import game_payload
 from games.services import turns
 
 logger = logging.getLogger(__name__)
@@ -37,9 +36,8 @@ class MoveResult:
 
     def payload_text(self) -> str:
         """The mover's payload as JSON: the one the pushes were built from, or read afresh."""
-        if self.push is None:
-            return json.dumps(game_payload(self.game, self.seat))
-        return self.push.payload_text(self.seat.position if self.seat else None)
+        push = self.push or GamePush(self.game)
+        return push.payload_text(self.seat.position if self.seat else None)
 
 
 @dataclass(frozen=True)
@@ -98,12 +96,7 @@ def _check_can_move(game: Game, seat: Seat | None, expected_version: int) -> Non
             "not_your_seat", _("You do not sit at this game."), status=403, version=game.version
         )
     if expected_version != game.version:
-        raise GameError(
-            "stale_version",
-            _("The game has moved on; please reload."),
-            status=409,
-            version=game.version,
-        )
+        raise stale_version(game.version)
     if seat.position not in game.to_act:
         raise GameError(
             "not_your_turn", _("It is not your turn."), status=422, version=game.version

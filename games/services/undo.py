@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games import actionlog, rules
 from games.access import access_game
-from games.errors import GameError
+from games.errors import GameError, stale_version
 from games.models import Action, ActionKind
 from games.services.moves import after_commit, snapshot_save
 
@@ -31,12 +31,7 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Action:
     with transaction.atomic(durable=True):
         game, seat = access_game(user, game_id, for_update=True)
         if expected_version != game.version:
-            raise GameError(
-                "stale_version",
-                _("The game has moved on; please reload."),
-                status=409,
-                version=game.version,
-            )
+            raise stale_version(game.version)
         position = seat.position if seat is not None else None
         refusal = actionlog.undo_refusal(game, position, user)
         if refusal is not None:
