@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 
 import httpx
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from stpete_site.devserver import daphne_command, wait_for_port
@@ -99,15 +97,6 @@ def redis_server(port: int, log: Path) -> Process:
 
 def celery(args: list[str], env: dict, log: Path) -> Process:
     return Process([sys.executable, "-m", "celery", "-A", "stpete_site", *args], env, log)
-
-
-def session_for(user) -> str:
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return store.session_key
 
 
 def headers(session: str, port: int) -> dict:

@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 from games.models import Action, Game
 from games.services import game_verify
 from stpete_site.devserver import free_port
-from tests.web.accounts_helpers import member
+from tests.web.accounts_helpers import member, session_key_for
 
 from . import stack
 from .conftest import four_player_game
@@ -83,7 +83,7 @@ def test_moves_go_on_while_redis_is_down_and_pushes_come_back(tmp_path):
     assert connection.vendor == "postgresql"
     users = [member(f"r{n}") for n in range(4)]
     game = four_player_game(users[0], users[1:])
-    sessions = {s.position: stack.session_for(s.user) for s in game.seat_set.select_related("user")}
+    sessions = {s.position: session_key_for(s.user) for s in game.seat_set.select_related("user")}
     redis_port, port = free_port(), free_port()
     redis = stack.redis_server(redis_port, tmp_path / "redis.log")
     env = stack.server_env(redis_url=f"redis://127.0.0.1:{redis_port}/0")

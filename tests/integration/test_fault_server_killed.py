@@ -20,7 +20,7 @@ from django.db import connection
 from games.models import Action, Game
 from games.services import game_verify
 from stpete_site.devserver import free_port
-from tests.web.accounts_helpers import member
+from tests.web.accounts_helpers import member, session_key_for
 
 from . import stack
 from .conftest import four_player_game
@@ -100,7 +100,7 @@ def test_a_killed_server_loses_no_accepted_move_and_stores_none_twice(tmp_path):
     sessions = {}
     for game in games:
         seats = {s.position: s.user for s in game.seat_set.select_related("user")}
-        sessions[game.pk] = {pos: stack.session_for(user) for pos, user in seats.items()}
+        sessions[game.pk] = {pos: session_key_for(user) for pos, user in seats.items()}
     port = free_port()
     env = stack.server_env(redis_url=os.environ["REDIS_URL"], CELERY_TASK_ALWAYS_EAGER="true")
     log = tmp_path / "daphne.log"

@@ -21,7 +21,7 @@ from django.db import connection
 from games import services
 from games.models import Game
 from stpete_site.devserver import free_port
-from tests.web.accounts_helpers import member
+from tests.web.accounts_helpers import member, session_key_for
 
 from . import stack
 
@@ -84,7 +84,7 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
     services.seat_join(game_id=game.pk, user=boris)
     User.objects.filter(pk__in=[anna.pk, boris.pk]).update(email_on_turn="immediately")
     users = {s.position: s.user for s in game.seat_set.select_related("user")}
-    sessions = {position: stack.session_for(user) for position, user in users.items()}
+    sessions = {position: session_key_for(user) for position, user in users.items()}
     mail_dir = tmp_path / "mail"
     mail_dir.mkdir()
     redis_port, port = free_port(), free_port()

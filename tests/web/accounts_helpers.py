@@ -3,6 +3,9 @@
 `member()` is the one way the web and integration tests make a club member.
 """
 
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
 from accounts.models import User
 
 PASSWORD = "a quiet game of cards"
@@ -14,6 +17,16 @@ def member(username: str, **fields) -> User:
     fields.setdefault("email", f"{username}@example.org")
     fields.setdefault("display_name", username.title())
     return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+
+def session_key_for(user: User) -> str:
+    """A stored login session of `user`: the value of the sessionid cookie a browser would hold."""
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
 
 
 def signup_data(username: str = "carol", **extra) -> dict[str, str]:

@@ -85,6 +85,19 @@ def a_legal_move(game: Game, position: int) -> dict:
     return rules.legal_moves(state, position)[0].to_dict()
 
 
+def move_first_legal(game: Game) -> tuple:
+    """The seat to act makes its first legal move, through the services; (user, position)."""
+    user, position = to_act(game)
+    services.move_submit(
+        game_id=game.pk,
+        user=user,
+        move=a_legal_move(game, position),
+        expected_version=game.version,
+    )
+    game.refresh_from_db()
+    return user, position
+
+
 def play_one(game: Game) -> None:
     """The seat to act makes the greedy bot's move, through the services."""
     from games import rules

@@ -7,14 +7,12 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
-from games import services
 from games.consumers import CLOSE_BAD_MESSAGE, CLOSE_NOT_LOGGED_IN
 from stpete_site.asgi import application
 
-from ..games.conftest import a_legal_move, to_act
+from ..accounts_helpers import session_key_for
+from ..games.conftest import move_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 GARBAGE_FRAMES = 200
@@ -25,14 +23,7 @@ def _in_memory_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-@database_sync_to_async
-def session_of(user) -> str:
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return store.session_key
+session_of = database_sync_to_async(session_key_for)
 
 
 def socket(path: str, *, session: str | None = None, origin: str | None = "http://testserver"):
@@ -50,16 +41,7 @@ async def closed_with(communicator) -> int:
     return message.get("code")
 
 
-@database_sync_to_async
-def move(game) -> None:
-    user, position = to_act(game)
-    services.move_submit(
-        game_id=game.pk,
-        user=user,
-        move=a_legal_move(game, position),
-        expected_version=game.version,
-    )
-    game.refresh_from_db()
+move = database_sync_to_async(move_first_legal)
 
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "null", None])

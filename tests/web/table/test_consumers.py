@@ -10,11 +10,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connections
 from django.test import Client
 
-from games import services
 from games.consumers import CLOSE_BAD_MESSAGE, CLOSE_NOT_FOUND, CLOSE_NOT_LOGGED_IN
 from games.presence import is_watching
 from stpete_site.routing import websocket_urlpatterns
-from tests.web.games.conftest import a_legal_move, to_act
+from tests.web.games.conftest import move_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,14 +47,7 @@ async def _closed_with(communicator: WebsocketCommunicator) -> int:
 
 @database_sync_to_async
 def _move(game):
-    user, position = to_act(game)
-    services.move_submit(
-        game_id=game.pk,
-        user=user,
-        move=a_legal_move(game, position),
-        expected_version=game.version,
-    )
-    game.refresh_from_db()
+    user, _position = move_first_legal(game)
     return user
 
 

@@ -8,20 +8,7 @@ from django.core.management import call_command
 from games import actionlog, rules, services
 from games.errors import GameError
 from games.models import Action, ActionKind, Game
-from tests.web.games.conftest import a_legal_move, play_one, to_act
-
-
-def _move(game: Game) -> tuple:
-    """The seat to act makes a legal move; returns (user, position)."""
-    user, position = to_act(game)
-    services.move_submit(
-        game_id=game.pk,
-        user=user,
-        move=a_legal_move(game, position),
-        expected_version=game.version,
-    )
-    game.refresh_from_db()
-    return user, position
+from tests.web.games.conftest import move_first_legal, play_one, to_act
 
 
 def _undo(client, game: Game, user, version: int | None = None):
@@ -35,7 +22,7 @@ def _undo(client, game: Game, user, version: int | None = None):
 
 def test_a_player_takes_back_a_move_before_the_next_player_acts(started_game, client):
     before = started_game.state
-    user, _position = _move(started_game)
+    user, _position = move_first_legal(started_game)
 
     client.force_login(user)
     assert client.get(f"/games/{started_game.pk}/view").json()["can_undo"] is True
@@ -47,8 +34,8 @@ def test_a_player_takes_back_a_move_before_the_next_player_acts(started_game, cl
     assert started_game.state == before
 
 
-def test_the_undo_is_logged_as_an_action_naming_the_move(started_game, client):
-    user, position = _move(started_game)
+def test_the_undo_is_logged_as_an_action_naming_themove_first_legal(started_game, client):
+    user, position = move_first_legal(started_game)
 
     _undo(client, started_game, user)
 
@@ -62,17 +49,17 @@ def test_the_undo_is_logged_as_an_action_naming_the_move(started_game, client):
 
 
 def test_a_taken_back_move_leaves_the_log_replaying_to_the_snapshot(started_game, client):
-    user, _ = _move(started_game)
+    user, _ = move_first_legal(started_game)
     _undo(client, started_game, user)
     started_game.refresh_from_db()
-    _move(started_game)  # the same player moves again, perhaps differently
+    move_first_legal(started_game)  # the same player moves again, perhaps differently
     started_game.refresh_from_db()
 
     assert services.game_verify(game=started_game) == []
 
 
 def test_verify_games_is_clean_after_an_undo(started_game, client, capsys):
-    user, _ = _move(started_game)
+    user, _ = move_first_legal(started_game)
     _undo(client, started_game, user)
 
     call_command("verify_games")
@@ -83,8 +70,8 @@ def test_verify_games_is_clean_after_an_undo(started_game, client, capsys):
 def test_the_export_lists_only_the_moves_that_count_and_the_engine_replays_it(
     started_game, client, tmp_path
 ):
-    _move(started_game)
-    user, _ = _move(started_game)
+    move_first_legal(started_game)
+    user, _ = move_first_legal(started_game)
     _undo(client, started_game, user)
     started_game.refresh_from_db()
 
@@ -100,16 +87,18 @@ def test_the_export_lists_only_the_moves_that_count_and_the_engine_replays_it(
 
 
 def test_undo_is_refused_once_the_next_player_has_acted(started_game, client):
-    first, _ = _move(started_game)
-    _move(started_game)
+    first, _ = move_first_legal(started_game)
+    move_first_legal(started_game)
 
     response = _undo(client, started_game, first)
 
     assert (response.status_code, response.json()["code"]) == (422, "not_your_move")
 
 
-def test_the_next_player_cannot_take_back_the_previous_players_move(started_game, client):
-    _move(started_game)
+def test_the_next_player_cannot_take_back_the_previous_playersmove_first_legal(
+    started_game, client
+):
+    move_first_legal(started_game)
     user, _ = to_act(started_game)
 
     client.force_login(user)
@@ -156,7 +145,7 @@ def test_a_refill_from_an_empty_pile_reveals_nothing():
 
 
 def test_an_undo_cannot_itself_be_undone_twice(started_game, client):
-    user, _ = _move(started_game)
+    user, _ = move_first_legal(started_game)
     _undo(client, started_game, user)
     started_game.refresh_from_db()
 
@@ -166,7 +155,7 @@ def test_an_undo_cannot_itself_be_undone_twice(started_game, client):
 
 
 def test_undo_with_an_old_version_is_refused_as_stale(started_game, client):
-    user, _ = _move(started_game)
+    user, _ = move_first_legal(started_game)
 
     response = _undo(client, started_game, user, version=0)
 
@@ -174,7 +163,7 @@ def test_undo_with_an_old_version_is_refused_as_stale(started_game, client):
 
 
 def test_a_spectator_cannot_undo(two_player_game, carol, client):
-    _move(two_player_game)
+    move_first_legal(two_player_game)
 
     response = _undo(client, two_player_game, carol)
 
@@ -182,7 +171,7 @@ def test_a_spectator_cannot_undo(two_player_game, carol, client):
 
 
 def test_undo_without_a_version_is_a_bad_request(started_game, client):
-    user, _ = _move(started_game)
+    user, _ = move_first_legal(started_game)
     client.force_login(user)
 
     response = client.post(
@@ -212,8 +201,8 @@ def test_the_service_refuses_an_undo_in_a_finished_game(finished_game):
 
 
 def test_the_undone_state_is_the_replay_of_the_effective_log(started_game, client):
-    _move(started_game)
-    user, _ = _move(started_game)
+    move_first_legal(started_game)
+    user, _ = move_first_legal(started_game)
     _undo(client, started_game, user)
     started_game.refresh_from_db()
 
