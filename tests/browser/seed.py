@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from games import rules, services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.services import lobby  # noqa: E402
+from tests.web.games.conftest import play_until  # noqa: E402
 
 PASSWORD = "browser-test-password"
 SCORE_PARTS = ("cards", "aristocrats", "money", "hand")  # the end screen's columns, in order
@@ -39,18 +40,6 @@ def member(username: str, shown: str, language: str):
         time_zone="Europe/Berlin",
     )
     return user
-
-
-def play_greedy(game: Game, until) -> Game:
-    while game.status == "running" and not until(game):
-        position = sorted(game.to_act)[0]
-        user = Seat.objects.get(game=game, position=position).user
-        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
-        services.move_submit(
-            game_id=game.pk, user=user, move=move.to_dict(), expected_version=game.version
-        )
-        game.refresh_from_db()
-    return game
 
 
 def scripted_moves(options: dict, seed: int, *, reached, wants: str = "", limit: int = 400):
@@ -129,7 +118,7 @@ def main() -> None:
     big.refresh_from_db()
     anna_seat = Seat.objects.get(game=big, user=users["anna"]).position
     # Well into the game, and stopped when it is anna's turn with a real choice.
-    play_greedy(big, lambda g: g.state["round"] >= 4 and anna_seat in g.to_act)
+    play_until(big, lambda g: g.state["round"] >= 4 and anna_seat in g.to_act)
 
     observatory = table_at(
         users["anna"],

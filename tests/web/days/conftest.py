@@ -9,10 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-from games import rules, services
+from games import services
 from games.models import Game, Seat
 from games.services import lobby
 from tests.web.accounts_helpers import member
+from tests.web.games.conftest import play_one
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 
@@ -78,14 +79,7 @@ def acting_user(game: Game):
 
 def play(game: Game):
     """The seat to act makes the greedy bot's move as a normal move."""
-    game.refresh_from_db()
-    position = sorted(game.to_act)[0]
-    user = Seat.objects.get(game=game, position=position).user
-    move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
-    services.move_submit(
-        game_id=game.pk, user=user, move=move.to_dict(), expected_version=game.version
-    )
-    game.refresh_from_db()
+    play_one(game)
 
 
 def play_until_turn_of(game: Game, user, limit: int = 50) -> None:
