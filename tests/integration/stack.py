@@ -4,6 +4,8 @@ Everything listens on 127.0.0.1 only, on free ports, and every wait is bounded. 
 share the pytest-django test database (tests using them are `transaction=True`).
 """
 
+import email
+import email.policy
 import os
 import signal
 import subprocess
@@ -126,3 +128,15 @@ def post_move(
     return client.post(
         f"http://127.0.0.1:{port}/games/{game_id}/moves", json=body, headers=headers(session, port)
     )
+
+
+def mails_written(folder: Path) -> list[tuple[str, str]]:
+    """(recipient, subject) of every message Django's file e-mail backend wrote to `folder`
+    (messages in one file are 79 dashes apart)."""
+    found = []
+    for path in folder.glob("*"):
+        for part in path.read_text().split("-" * 79):
+            if part.strip():
+                message = email.message_from_string(part.strip(), policy=email.policy.default)
+                found.append((str(message["to"]), str(message["subject"])))
+    return found

@@ -2,8 +2,6 @@
 written and an expired deadline becomes a timeout in the log, with nobody calling the sweep
 but beat. Runs in .ci/run's second stage; bounded to well under a minute."""
 
-import email
-import email.policy
 import os
 import subprocess
 import sys
@@ -20,6 +18,8 @@ from django.utils import timezone
 from games import services
 from games.models import Action, Game
 from stpete_site.celery import app
+
+from . import stack
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_SECONDS = 20
@@ -62,17 +62,6 @@ def _wait_for(condition, seconds: float, what: str, logs: list[Path]):
         time.sleep(0.25)
     tails = "\n".join(f"--- {log.name}\n{log.read_text()[-3000:]}" for log in logs)
     raise AssertionError(f"timed out waiting for {what}\n{tails}")
-
-
-def _subjects(folder: Path) -> list[tuple[str, str]]:
-    """(recipient, subject) of every message the file backend wrote (79 dashes apart)."""
-    found = []
-    for path in folder.glob("*"):
-        for part in path.read_text().split("-" * 79):
-            if part.strip():
-                message = email.message_from_string(part.strip(), policy=email.policy.default)
-                found.append((str(message["to"]), str(message["subject"])))
-    return found
 
 
 @pytest.mark.services
@@ -118,7 +107,7 @@ def test_worker_and_beat_send_the_turn_email_and_time_out_the_turn(tmp_path):
 
         # The turn e-mail: queued after the commit, sent by the worker.
         wanted = ("anna@example.com", "[stpete] Your turn in “Real”")
-        _wait_for(lambda: wanted in _subjects(mail_dir), WAIT_SECONDS, "the e-mail", logs)
+        _wait_for(lambda: wanted in stack.mails_written(mail_dir), WAIT_SECONDS, "the e-mail", logs)
 
         # Her turn began a day ago, less three seconds: beat's sweep must time it out.
         began = timezone.now() - timedelta(days=1) + timedelta(seconds=3)

@@ -7,8 +7,6 @@ once it runs, the queued task and beat's sweep (which finds the due reminder aga
 and the seat's conditional claim lets exactly one e-mail out.
 """
 
-import email
-import email.policy
 import logging
 import time
 import uuid
@@ -29,16 +27,6 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 
 QUIET_SECONDS = 4  # how long we watch that nothing (more) is sent
 WAIT_SECONDS = 40  # bound on the worker's start and first e-mail
-
-
-def mails(folder) -> list[tuple[str, str]]:
-    found = []
-    for path in folder.glob("*"):
-        for part in path.read_text().split("-" * 79):
-            if part.strip():
-                message = email.message_from_string(part.strip(), policy=email.policy.default)
-                found.append((str(message["to"]), str(message["subject"])))
-    return found
 
 
 def wait_until(condition, seconds, what, processes):
@@ -114,7 +102,7 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
         )
 
     def to(user):
-        return [m for m in mails(mail_dir) if m[0] == user.email]
+        return [m for m in stack.mails_written(mail_dir) if m[0] == user.email]
 
     try:
         with httpx.Client(timeout=30) as client:
@@ -152,6 +140,6 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
 
     assert len(to(first_target)) == 1
     assert len(to(second_target)) == 1
-    subjects = {subject for _to, subject in mails(mail_dir)}
+    subjects = {subject for _to, subject in stack.mails_written(mail_dir)}
     assert subjects == {"[stpete] Your turn in “Late mail”"}
     assert Game.objects.get(pk=game.pk).status == "running"
