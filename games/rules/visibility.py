@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import Card, catalogue
 from .engine import has_real_choice, legal_moves, to_act
-from .phases import pub_allowance
+from .phases import BOARD_SIZE, pub_allowance
 from .prices import displace_targets, hand_limit, profile_of
 from .scoring import aristocrat_points, distinct_aristocrats, final_scores, phase_income
 from .state import PHASES, GameState, PlayerState
@@ -133,6 +133,10 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "first_worker_phase": state.first_worker_phase,
         "last_round": state.last_round,
         "game_over": over,
+        "phases": [
+            {"name": phase, "pile": phase, "scores": phase != "trading"} for phase in PHASES
+        ],
+        "board_size": BOARD_SIZE,
         "markers": dict(zip(PHASES, state.markers, strict=True)),
         "board": {"upper": list(state.upper), "lower": list(state.lower)},
         "discard": list(state.discard),

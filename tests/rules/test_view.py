@@ -107,3 +107,14 @@ def test_the_view_is_plain_json():
         s, _ = apply_move(s, seat, legal_moves(s, seat)[0])
     view = player_view(s, to_act(s)[0])
     assert json.loads(json.dumps(view)) == view
+
+
+def test_the_view_lists_the_phases_in_order_with_their_piles_and_whether_they_score():
+    view = player_view(state(), None)
+    assert view["phases"] == [
+        {"name": "worker", "pile": "worker", "scores": True},
+        {"name": "building", "pile": "building", "scores": True},
+        {"name": "aristocrat", "pile": "aristocrat", "scores": True},
+        {"name": "trading", "pile": "trading", "scores": False},
+    ]
+    assert view["board_size"] == 8
