@@ -7,6 +7,10 @@ conditional UPDATE before acting, so two sweeps at once, a lost task or a duplic
 delay nothing and send nothing twice. Celery beat runs it every SWEEP_INTERVAL_SECONDS;
 embedded, `manage.py sweep --loop` does.
 
+The sweep also queues the ratings update while a finished (or voided, or corrected) game is
+still marked `rating_pending`: the update after its commit failed or was lost
+(games.services.ratings).
+
 The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
 of small batches per sweep, so a backlog is worked off over several sweeps without one long
 DELETE holding locks.
@@ -22,6 +26,7 @@ from django.utils import timezone
 from accounts.models import EmailPreference
 from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
+from games.services import ratings
 
 PENDING_GRACE = timedelta(minutes=2)
 PRUNE_BATCH = 500
@@ -35,13 +40,15 @@ class SweepReport:
     deadlines: list[int] = field(default_factory=list)
     pending: list[int] = field(default_factory=list)
     digests: list[int] = field(default_factory=list)
+    ratings_pending: bool = False
     pruned: int = 0
 
     def __str__(self) -> str:
         return (
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
-            f"digests {len(self.digests)}, old notifications deleted {self.pruned}"
+            f"digests {len(self.digests)}, ratings pending {self.ratings_pending}, "
+            f"old notifications deleted {self.pruned}"
         )
 
 
@@ -73,6 +80,7 @@ def sweep_find(now: datetime) -> SweepReport:
         email_on_turn=EmailPreference.DIGEST, is_active=True, is_bot=False
     )
     report.digests = [u.pk for u in digest_members if notifications.digest_is_due(u, now)]
+    report.ratings_pending = ratings.ratings_pending()
     return report
 
 
@@ -118,5 +126,7 @@ def sweep(now: datetime | None = None) -> SweepReport:
         tasks.send_notification_email.delay(notification_id)
     for user_id in report.digests:
         tasks.send_digest.delay(user_id)
+    if report.ratings_pending:
+        tasks.update_ratings.delay()
     report.pruned = notifications_prune(now)
     return report
