@@ -22,8 +22,7 @@ from games.rating_system import POOL_ALL
 
 RECENT_GAMES = 10
 FAVOURITE_CARDS = 5
-CHART_WIDTH, CHART_HEIGHT = 600, 220
-CHART_LEFT, CHART_TOP, CHART_BOTTOM = 44, 12, 28  # room for the axis labels
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 1000, 200, 8
 
 
 def _option_labels() -> dict[str, str]:
@@ -121,20 +120,24 @@ class RecentGame:
 
 @dataclass(frozen=True)
 class RatingChart:
-    """His rating after each rated game as an SVG polyline (server-drawn, no script)."""
+    """His rating after each rated game, drawn as an SVG polyline in a CHART_WIDTH x
+    CHART_HEIGHT box that the page stretches to its width (the labels are HTML beside it)."""
 
     points: str
-    dots: list[tuple[float, float]]
-    top: float  # the highest and lowest rating drawn, for the axis labels
+    top: float  # the highest and lowest rating drawn
     bottom: float
-    zero_y: float | None
+    zero_y: float | None  # where 0 lies, if between them
     first: datetime
     last: datetime
     games: int
     width: int = CHART_WIDTH
     height: int = CHART_HEIGHT
-    left: int = CHART_LEFT
-    baseline: int = CHART_HEIGHT - CHART_BOTTOM
+
+    @property
+    def dots(self) -> list[str]:
+        """The points one by one (drawn as dots while there are few)."""
+        points = self.points.split()
+        return points if len(points) <= 60 else []
 
 
 @dataclass
@@ -156,6 +159,11 @@ class PlayerPage:
     @property
     def rating(self) -> PlayerRating | None:
         return self.ratings.get(POOL_ALL)
+
+    @property
+    def option_sets_say_more(self) -> bool:
+        """Whether the option sets differ from the editions (some game had more options)."""
+        return {row.label for row in self.by_options} != {row.label for row in self.by_edition}
 
 
 def player_page(member) -> PlayerPage:
@@ -211,7 +219,7 @@ def _results(page: PlayerPage, seats: list[Seat], others: dict[int, list[tuple]]
     editions_seen: set[str] = set()
     for seat in seats:
         options = seat.game.options or {}
-        cards.update(seat.cards or [])
+        cards.update(set(seat.cards or []))  # games with the card, not copies
         editions_seen.add(options.get("edition", ""))
         if not others.get(seat.game_id):
             page.solo_games += 1
@@ -311,17 +319,14 @@ def rating_chart(member) -> RatingChart | None:
     values = [rows[0][1], *(after for _at, _before, after in rows)]
     top, bottom = max(values), min(values)
     span = (top - bottom) or 1.0
-    inner_width = CHART_WIDTH - CHART_LEFT - 8
-    inner_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
+    inner = CHART_HEIGHT - 2 * CHART_MARGIN
 
     def y(value: float) -> float:
-        return round(CHART_TOP + (top - value) / span * inner_height, 1)
+        return round(CHART_MARGIN + (top - value) / span * inner, 1)
 
-    step = inner_width / (len(values) - 1)
-    dots = [(round(CHART_LEFT + i * step, 1), y(value)) for i, value in enumerate(values)]
+    step = CHART_WIDTH / (len(values) - 1)
     return RatingChart(
-        points=" ".join(f"{x},{y_}" for x, y_ in dots),
-        dots=dots if len(dots) <= 60 else [],
+        points=" ".join(f"{round(i * step, 1)},{y(value)}" for i, value in enumerate(values)),
         top=top,
         bottom=bottom,
         zero_y=y(0.0) if bottom < 0 < top else None,

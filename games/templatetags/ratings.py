@@ -12,7 +12,8 @@ def rating(value) -> str:
     """12.3; a dash for a member without a rating yet."""
     if value is None or value == "":
         return "–"
-    return floatformat(value, 1)
+    shown = floatformat(value, 1)
+    return "−" + shown[1:] if shown.startswith("-") else shown
 
 
 @register.filter

@@ -7,6 +7,7 @@ as the task after that commit would. The end-to-end path (a game played to its e
 """
 
 from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
 
 import pytest
 from openskill.models import PlackettLuce
@@ -81,3 +82,43 @@ def oracle_fold(games: list[list[tuple[str, int]]]) -> dict[str, tuple[float, fl
         for (name, _place), team in zip(seats, rated, strict=True):
             skills[name] = team[0]
     return {name: (skill.mu, skill.sigma) for name, skill in skills.items()}
+
+
+class _TableReader(HTMLParser):
+    """The body rows of the first <table> whose class list holds `wanted`, as cell texts."""
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted, self.depth, self.in_body = wanted, 0, False
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and (self.depth or self.wanted in classes) and not self.rows:
+            self.depth += 1
+        elif self.depth and tag == "tbody":
+            self.in_body = True
+        elif self.depth and self.in_body and tag == "tr":
+            self.rows.append([])
+        elif self.depth and self.in_body and tag in {"td", "th"}:
+            self.cell = []
+
+    def handle_endtag(self, tag) -> None:
+        if self.depth and tag in {"td", "th"} and self.cell is not None:
+            self.rows[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif tag == "tbody":
+            self.in_body = False
+        elif tag == "table" and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_cells(html: str, table_class: str) -> list[list[str]]:
+    reader = _TableReader(table_class)
+    reader.feed(html)
+    return reader.rows

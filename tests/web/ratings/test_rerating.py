@@ -47,7 +47,15 @@ def all_rows() -> list[tuple]:
 def player_ratings() -> list[tuple]:
     return list(
         PlayerRating.objects.order_by("user_id", "pool").values_list(
-            "user_id", "pool", "mu", "sigma", "rating", "games", "wins", "rank_sum", "last_played_at"
+            "user_id",
+            "pool",
+            "mu",
+            "sigma",
+            "rating",
+            "games",
+            "wins",
+            "rank_sum",
+            "last_played_at",
         )
     )
 
@@ -105,9 +113,7 @@ def test_the_rebuild_command_checks_and_repairs_the_stored_ratings(club, capsys)
     call_command("rebuild_ratings", "--check")
 
 
-def test_voiding_an_earlier_game_rates_the_rest_as_if_it_had_never_been_played(
-    club, admin_user
-):
+def test_voiding_an_earlier_game_rates_the_rest_as_if_it_had_never_been_played(club, admin_user):
     games = play_history(club)
     voided = games[1]
     finished_at = voided.finished_at
