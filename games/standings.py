@@ -10,8 +10,8 @@ from datetime import UTC, datetime, time, timedelta
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum, Window
-from django.db.models.functions import Rank
+from django.db.models import Count, F, Q, QuerySet, Sum, Window
+from django.db.models.functions import Rank, RowNumber
 
 from games.models import PlayerRating, RatingChange, RatingPool, Season
 from games.rating_system import NEW, POOL_ALL
@@ -81,33 +81,45 @@ def season_bounds(season: Season) -> tuple[datetime, datetime]:
     return start, end
 
 
-def season_table(season: Season, pool: str) -> QuerySet:
+def season_table(season: Season, pool: str) -> list[dict]:
     """Members who played rated games of `pool` in the season, ranked by their rating at its
-    end (after their last game in it); the change is what the season's games gave them."""
+    end (after their last game in it); the change is what the season's games gave them.
+
+    Two queries (the totals; each member's last row) joined here: a season holds at most a
+    few thousand members, and a per-member subquery in the grouped query costs far more.
+    """
     start, end = season_bounds(season)
     window = _active(
         RatingChange.objects.filter(pool=pool, played_at__gte=start, played_at__lt=end)
     )
-    last = (
-        window.filter(user_id=OuterRef("user_id"))
-        .order_by("-played_at", "-game_id")
-        .values("rating_after")[:1]
-    )
-    return (
-        window.values("user_id", "user__display_name", "user__username")
+    rows = {
+        row["user_id"]: row
+        for row in window.values("user_id", "user__display_name", "user__username")
         .annotate(
-            rating=Subquery(last),
             change=Sum(F("rating_after") - F("rating_before")),
             games=Count("pk"),
             wins=Count("pk", filter=Q(rank=1)),
             rank_sum=Sum("rank"),
         )
-        .annotate(place=Window(Rank(), order_by=F("rating").desc()))
-        .order_by("-rating", "-games", "user_id")
+        .order_by()
+    }
+    newest = Window(
+        RowNumber(),
+        partition_by=[F("user_id")],
+        order_by=[F("played_at").desc(), F("game_id").desc()],
     )
+    for user_id, rating in (
+        window.annotate(newest=newest).filter(newest=1).values_list("user_id", "rating_after")
+    ):
+        rows[user_id]["rating"] = rating
+    table = sorted(rows.values(), key=lambda row: (-row["rating"], -row["games"], row["user_id"]))
+    for index, row in enumerate(table):
+        shared = index and row["rating"] == table[index - 1]["rating"]
+        row["place"] = table[index - 1]["place"] if shared else index + 1
+    return table
 
 
-def table_page(rows: QuerySet, number) -> tuple[Page, list[TableRow]]:
+def table_page(rows: QuerySet | list[dict], number) -> tuple[Page, list[TableRow]]:
     """One page of a table (a bad page number shows the nearest page)."""
     page = Paginator(rows, PAGE_SIZE).get_page(number)
     return page, [

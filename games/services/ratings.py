@@ -265,24 +265,35 @@ def _rated_results(start: Key | None) -> Iterator[GameResult]:
             yield GameResult(game_id=pk, finished_at=finished_at, seats=tuple(seats[pk]))
 
 
+ROW_COLUMNS = (*ROW_FIELDS, "rating_before", "rating_after")
+
+
+def _row(step: RatingStep) -> tuple:
+    """A step as the values of ROW_COLUMNS."""
+    return (
+        step.game_id,
+        step.user_id,
+        step.pool,
+        *_row_values(step),
+        step.before.rating,
+        step.after.rating,
+    )
+
+
 def _rows_write(steps: list[RatingStep]) -> None:
+    """Insert the steps' rows: with COPY on PostgreSQL (a rebuild writes hundreds of
+    thousands; the ORM's INSERTs take ten times as long), else in ORM batches."""
+    if connection.vendor == "postgresql":
+        meta = RatingChange._meta
+        columns = ", ".join(meta.get_field(name).column for name in ROW_COLUMNS)
+        sql = f"COPY {meta.db_table} ({columns}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.copy(sql) as copy:
+            for step in steps:
+                copy.write_row(_row(step))
+        return
     for offset in range(0, len(steps), CHUNK):
         RatingChange.objects.bulk_create(
-            RatingChange(
-                game_id=step.game_id,
-                user_id=step.user_id,
-                pool=step.pool,
-                played_at=step.played_at,
-                position=step.position,
-                players=step.players,
-                rank=step.rank,
-                mu_before=step.before.mu,
-                sigma_before=step.before.sigma,
-                mu_after=step.after.mu,
-                sigma_after=step.after.sigma,
-                rating_before=step.before.rating,
-                rating_after=step.after.rating,
-            )
+            RatingChange(**dict(zip(ROW_COLUMNS, _row(step), strict=True)))
             for step in steps[offset : offset + CHUNK]
         )
 

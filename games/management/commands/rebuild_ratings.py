@@ -1,7 +1,7 @@
 """Recompute every rating from the finished games alone (and say whether anything differed).
 
-    manage.py rebuild_ratings          # rebuild and replace the stored ratings
-    manage.py rebuild_ratings --check  # only compare; exit 1 if a rebuild would change a row
+manage.py rebuild_ratings          # rebuild and replace the stored ratings
+manage.py rebuild_ratings --check  # only compare; exit 1 if a rebuild would change a row
 """
 
 from django.core.management.base import BaseCommand, CommandError
