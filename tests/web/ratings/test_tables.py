@@ -205,4 +205,4 @@ def test_the_tables_speak_german_with_decimal_commas(client, club, history):
     rows = table_cells(content, "standings")
     anna = next(row for row in rows if row[1] == "Anna")
     assert anna[2] == shown(history["anna"]).replace(".", ",")
-    assert anna[5] == "1,50"
+    assert anna[6] == "1,50"
