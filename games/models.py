@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import JSONField, Q, Value
+from django.db.models import F, JSONField, Q, Value, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 
 
@@ -334,6 +335,17 @@ class RatingPool(models.TextChoices):
     MULTI = "3-5p", _("three to five players")
 
 
+class RatingChangeQuerySet(models.QuerySet):
+    def newest_per(self, *fields: str) -> "RatingChangeQuerySet":
+        """The newest row (in rating order) of each group of equal `fields`."""
+        newest = Window(
+            RowNumber(),
+            partition_by=[F(field) for field in fields],
+            order_by=[F("played_at").desc(), F("game_id").desc()],
+        )
+        return self.annotate(newest=newest).filter(newest=1)
+
+
 class RatingChange(models.Model):
     """What one rated game did to one member's rating in one pool; the rating history.
 
@@ -358,6 +370,8 @@ class RatingChange(models.Model):
     sigma_after = models.FloatField()
     rating_before = models.FloatField(_("rating before"))
     rating_after = models.FloatField(_("rating after"))
+
+    objects = RatingChangeQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("rating change")

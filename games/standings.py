@@ -11,7 +11,7 @@ from datetime import UTC, datetime, time, timedelta
 from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
-from django.db.models.functions import Rank, RowNumber
+from django.db.models.functions import Rank
 
 from games.models import PlayerRating, RatingChange, RatingPool, Season
 from games.rating_system import NEW, POOL_ALL
@@ -103,14 +103,7 @@ def season_table(season: Season, pool: str) -> list[dict]:
         )
         .order_by()
     }
-    newest = Window(
-        RowNumber(),
-        partition_by=[F("user_id")],
-        order_by=[F("played_at").desc(), F("game_id").desc()],
-    )
-    for user_id, rating in (
-        window.annotate(newest=newest).filter(newest=1).values_list("user_id", "rating_after")
-    ):
+    for user_id, rating in window.newest_per("user_id").values_list("user_id", "rating_after"):
         rows[user_id]["rating"] = rating
     table = sorted(rows.values(), key=lambda row: (-row["rating"], -row["games"], row["user_id"]))
     for index, row in enumerate(table):

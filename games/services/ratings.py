@@ -33,7 +33,7 @@ from django.db.models import Count, Max, Q, Sum
 
 from games import rules
 from games.models import Game, PlayerRating, RatingChange, Seat, Status
-from games.rating_system import NEW, GameResult, RatingStep, Skill, fold
+from games.rating_system import GameResult, RatingStep, Skill, fold
 
 logger = logging.getLogger(__name__)
 
@@ -211,23 +211,19 @@ def _rerate_from(start: Key, report: RatingsReport) -> RatingsReport:
     later = RatingChange.objects.filter(_from_key(start, at="played_at", game="game_id"))
     touched = set(later.values_list("user_id", "pool").distinct())
     later.delete()
-
-    def earlier(user_id: int, pool: str) -> Skill:
-        row = (
-            RatingChange.objects.filter(user_id=user_id, pool=pool)
-            .order_by("-played_at", "-game_id")
-            .values_list("mu_after", "sigma_after")
-            .first()
-        )
-        return Skill(*row) if row else NEW
-
-    known: dict[tuple[int, str], Skill] = {}
     results = list(_rated_results(start))
-    steps = fold(results, known, earlier)
+    users = {user_id for user_id, _pool in touched}
+    users |= {user_id for result in results for user_id, _position, _rank in result.seats}
+    # Each one's skill before `start`: his newest remaining row in each pool (NEW if none).
+    known = {
+        (user_id, pool): Skill(mu, sigma)
+        for user_id, pool, mu, sigma in RatingChange.objects.filter(user_id__in=users)
+        .newest_per("user_id", "pool")
+        .values_list("user_id", "pool", "mu_after", "sigma_after")
+    }
+    steps = fold(results, known)
     _rows_write(steps)
-    touched |= set(known)
-    current = {key: known.get(key) or earlier(*key) for key in touched}
-    _player_ratings_refresh(touched, current)
+    _player_ratings_refresh(touched | {(step.user_id, step.pool) for step in steps}, known)
     report.start, report.games, report.rows = start, len(results), len(steps)
     return report
 
@@ -301,7 +297,8 @@ def _rows_write(steps: list[RatingStep]) -> None:
 def _player_ratings_refresh(
     touched: set[tuple[int, str]] | None, current: dict[tuple[int, str], Skill]
 ) -> None:
-    """Rewrite the PlayerRating rows of `touched` (None: everybody) from their history."""
+    """Rewrite the PlayerRating rows of the members in `touched` (None: everybody): totals
+    from their history, skills from `current` (which has every pool they have rows in)."""
     rows = RatingChange.objects.all()
     if touched is not None:
         users = {user_id for user_id, _pool in touched}
@@ -316,15 +313,7 @@ def _player_ratings_refresh(
     fresh = []
     for total in totals:
         key = (total["user_id"], total["pool"])
-        skill = current.get(key)
-        if skill is None:  # untouched pool of a touched member: his last row says it
-            last = (
-                RatingChange.objects.filter(user_id=key[0], pool=key[1])
-                .order_by("-played_at", "-game_id")
-                .values_list("mu_after", "sigma_after")
-                .first()
-            )
-            skill = Skill(*last)
+        skill = current[key]
         fresh.append(
             PlayerRating(
                 user_id=key[0],

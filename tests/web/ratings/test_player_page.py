@@ -1,5 +1,6 @@
 """A member's player page: what it shows, and who may see it."""
 
+import itertools
 import re
 
 import pytest
@@ -88,8 +89,11 @@ def test_the_player_page_shows_rating_results_cards_rivals_and_recent_games(
     assert "and 1 solo game" in content
     assert re.search(r"Average points</span><b class=\"stat-value\">84.3</b>", content)
     favourites = re.findall(r"<li><span>([^<]+)</span> <span class=\"muted\">in (\d) game", content)
-    assert favourites == [("Pub", "4"), ("Lumberjack", "2"), ("Observatory", "2")] + [
-        ("Gold Miner", "1")
+    assert favourites == [
+        ("Pub", "4"),
+        ("Lumberjack", "2"),
+        ("Observatory", "2"),
+        ("Gold Miner", "1"),
     ]
     assert table_cells(content, "head-to-head") == [
         ["Boris", "3", "1", "2", "0"],
@@ -105,7 +109,10 @@ def test_the_player_page_shows_rating_results_cards_rivals_and_recent_games(
         "Second duel · 2 players",
         "First duel · 2 players",
     ]
-    assert [row[2:4] for row in recent] == [["1", "66"], ["1", "101"], ["2", "90"]] + [
+    assert [row[2:4] for row in recent] == [
+        ["1", "66"],
+        ["1", "101"],
+        ["2", "90"],
         ["2", "75"],
         ["1", "71"],
     ]
@@ -115,7 +122,7 @@ def test_the_player_page_shows_rating_results_cards_rivals_and_recent_games(
         [("clara", 2), ("anna", 2), ("dmitri", 4), ("boris", 1)],
     ]
     ratings = [0.0] + [Skill(*oracle_fold(steps[:n])["anna"]).rating for n in (1, 2, 3)]
-    changes = [after - before for before, after in zip(ratings, ratings[1:], strict=False)]
+    changes = [after - before for before, after in itertools.pairwise(ratings)]
     assert [row[4] for row in recent] == ["–", "–"] + [
         f"{'+' if change > 0 else '−'}{abs(change):.1f}" for change in reversed(changes)
     ]
@@ -143,7 +150,7 @@ def test_the_chart_draws_the_start_and_each_rated_game_across_the_box(club, anna
     ]
     assert chart.points == " ".join(f"{x},{y}" for x, y in expected)
     assert (chart.top, chart.bottom, chart.games) == (top, bottom, 3)
-    assert chart.first == at(0) and chart.last == at(2)
+    assert (chart.first, chart.last) == (at(0), at(2))
 
 
 def test_option_sets_are_named_by_edition_and_every_option_that_is_on():

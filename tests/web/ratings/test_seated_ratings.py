@@ -13,7 +13,10 @@ from tests.web.ratings.conftest import at, finished_game, oracle_fold
 
 pytestmark = pytest.mark.django_db
 
-RATING_CHIP = r'<span class="seat-rating" title="Rating"><span class="visually-hidden">Rating </span>([^<]+)</span>'
+RATING_CHIP = (
+    r'<span class="seat-rating" title="Rating">'
+    r'<span class="visually-hidden">Rating </span>([^<]+)</span>'
+)
 
 
 @pytest.fixture
