@@ -383,7 +383,8 @@ class RatingChange(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["pool", "played_at", "game"]),
+            # Re-rating deletes from a (played_at, game) on; season tables read a span of it.
+            models.Index(fields=["played_at", "game"]),
             models.Index(fields=["user", "pool", "played_at"]),
         ]
 
