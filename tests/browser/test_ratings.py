@@ -25,8 +25,13 @@ def leaderboard_rows(page: Page) -> list[list[str]]:
 
 
 def fits_the_screen(page: Page) -> bool:
-    """Nothing sticks out to the side: the page needs no sideways scrolling."""
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    """Nothing sticks out to the side: neither the page nor any of its tables needs
+    sideways scrolling."""
+    return page.evaluate(
+        """document.documentElement.scrollWidth <= window.innerWidth
+        && [...document.querySelectorAll('.table-wrap')].every(
+            (wrap) => wrap.scrollWidth <= wrap.clientWidth)"""
+    )
 
 
 def test_the_leaderboard_and_a_player_page_on_a_desktop(signed_in, live_site):
