@@ -6,6 +6,7 @@ import pytest
 from games import rules, services
 from games.models import Game, PlayerRating, RatingChange, Seat
 from games.services import lobby
+from games.services.ratings import ratings_update
 from tests.web.games.conftest import play_until
 
 pytestmark = pytest.mark.django_db
@@ -76,3 +77,15 @@ def test_the_ratings_follow_once_the_finishing_move_commits(
     winner = min(places, key=places.get)
     best = PlayerRating.objects.filter(pool="all").order_by("-rating").first()
     assert (best.user.username, best.wins, best.games) == (winner, 1, 1)
+
+
+def test_a_game_finished_before_results_were_recorded_gets_them_from_its_snapshot(duel):
+    play_until(duel, lambda game: False)
+    recorded = list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards"))
+    Seat.objects.filter(game=duel).update(rank=None, score=None, cards=[])
+
+    ratings_update()
+
+    assert list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards")) == recorded
+    assert RatingChange.objects.filter(game=duel).count() == 4
+    assert Game.objects.get(pk=duel.pk).rating_pending is False
