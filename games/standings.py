@@ -151,7 +151,7 @@ def seated_ratings(game) -> list[dict]:
     seats = [
         seat
         for seat in game.seat_set.select_related("user").order_by("position")
-        if not (seat.is_bot or seat.user.is_bot)
+        if not seat.is_bot
     ]
     ratings = ratings_of(seat.user_id for seat in seats)
     return [

@@ -238,9 +238,7 @@ def _rated_results(start: Key | None) -> Iterator[GameResult]:
             n_seats=Count("seat_set"),
             n_unrated=Count(
                 "seat_set",
-                filter=Q(seat_set__is_bot=True)
-                | Q(seat_set__user__is_bot=True)
-                | Q(seat_set__rank__isnull=True),
+                filter=Q(seat_set__is_bot=True) | Q(seat_set__rank__isnull=True),
             ),
         )
         .filter(n_seats__gte=2, n_unrated=0)

@@ -192,6 +192,16 @@ def test_a_season_table_counts_the_games_finished_within_its_days(client, club, 
     assert f'href="/ratings/seasons/{season.pk}/" aria-current="page">March cup</a>' in content
 
 
+def test_equal_ratings_share_a_place_in_a_season_table_too(client, club):
+    finished_game([(club["clara"], 2), (club["anna"], 1), (club["boris"], 1)], at=at(0))
+    ratings_update()
+    season = Season.objects.create(name="Day", starts_on=at(0).date(), ends_on=at(0).date())
+    client.force_login(club["anna"])
+    content = client.get(reverse("games:season", args=[season.pk])).content.decode()
+    rows = table_cells(content, "standings")
+    assert [(row[0], row[1]) for row in rows] == [("1", "Anna"), ("1", "Boris"), ("3", "Clara")]
+
+
 def test_an_unknown_season_is_not_found(client, club):
     client.force_login(club["anna"])
     assert client.get(reverse("games:season", args=[999])).status_code == 404
