@@ -18,3 +18,20 @@ def my_turn(page: Page):
 def my_tally(page: Page, what: str) -> int:
     """Her rubles (`money`) or points (`points`) as her panel shows them."""
     return int(page.locator(f".player.me .tally .{what} b").inner_text())
+
+
+def rewrite_views(page: Page, game_id: int, change) -> list[dict]:
+    """Let `change(payload)` edit every GET view of game `game_id` this page receives, to show
+    the table a view the engine does not produce yet (an expansion's phase, a decision kind).
+    Moves still go to the real server. Returns the edited payloads, latest last."""
+    seen: list[dict] = []
+
+    def edit(route):
+        response = route.fetch()
+        payload = response.json()
+        change(payload)
+        seen.append(payload)
+        route.fulfill(response=response, json=payload)
+
+    page.context.route(lambda url: url.endswith(f"/games/{game_id}/view"), edit)
+    return seen
