@@ -136,21 +136,11 @@ def main() -> None:
         wants="observatory",
         reached=may_use_the_observatory,
     )
-    pub = table_at(
-        users["anna"],
-        users["dave"],
-        "An evening at the Pub",
-        wants="pub",
-        reached=decides_in_the_pub,
-    )
-
-    # The same position again, for the table's fallback for decisions it has no dialog for.
-    decision = table_at(
-        users["anna"],
-        users["dave"],
-        "A decision without a dialog",
-        wants="pub",
-        reached=decides_in_the_pub,
+    # The same Pub decision twice: once for its dialog, once for the table's fallback for
+    # decisions it has no dialog for.
+    pub, decision = (
+        table_at(users["anna"], users["dave"], title, wants="pub", reached=decides_in_the_pub)
+        for title in ("An evening at the Pub", "A decision without a dialog")
     )
 
     finished = table_at(users["anna"], users["carol"], "A game that ended", reached=rules.is_over)

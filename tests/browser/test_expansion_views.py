@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import rules
-from tests.browser.pages import my_tally, open_table, rewrite_views
+from tests.browser.pages import buy_two_points_in_the_pub, open_table, rewrite_views
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
@@ -43,16 +43,9 @@ def test_a_decision_without_its_own_dialog_offers_each_legal_move_and_plays_it(
     )
     expect(anna.get_by_role("group", name="Pub", exact=True)).to_have_count(0)
     expect(anna.locator("#status .chip.turn")).to_have_text("Your turn")
-    money, points = my_tally(anna, "money"), my_tally(anna, "points")
 
-    decision.get_by_role("button", name="2 points for 4 ₽").click()
+    buy_two_points_in_the_pub(anna, decision)
 
-    expect(decision).to_have_count(0)
-    expect(anna.locator(".player.me .tally .money b")).to_have_text(str(money - 4))
-    expect(anna.locator(".player.me .tally .points b")).to_have_text(str(points + 2))
-    expect(anna.locator("#log-body")).to_contain_text(
-        f"Anna buys 2 points at the Pub for 4 rubles: {points} + 2 = {points + 2} points"
-    )
     assert anna.errors == []
 
 
