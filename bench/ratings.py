@@ -20,16 +20,17 @@ It prints one JSON line. The rebuild check at the end must find 0 differing rows
 
 import argparse
 import json
-import os
 import random
-import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.scratch import django_on_scratch_database  # noqa: E402
+
 SIZES = [2] * 40 + [3] * 25 + [4] * 25 + [5] * 10
 
 
@@ -41,26 +42,7 @@ def main() -> int:
     p.add_argument("--members", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    if urlparse(args.postgres).hostname not in {"127.0.0.1", "localhost", "::1"}:
-        p.error("only a local PostgreSQL")
-    import psycopg
-
-    with psycopg.connect(args.postgres, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{args.database}"')
-    os.environ.update(
-        {
-            "DATABASE_URL": urlparse(args.postgres)._replace(path=f"/{args.database}").geturl(),
-            "REDIS_URL": "",
-            "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
-            "LOG_LEVEL": "WARNING",
-        }
-    )
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_on_scratch_database(args.postgres, args.database)
     from games.models import Game, Status
 
     started = time.perf_counter()

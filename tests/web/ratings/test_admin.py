@@ -9,12 +9,15 @@ from tests.web.ratings.conftest import at, finished_game
 pytestmark = pytest.mark.django_db
 
 
+def add_season(client, name: str, starts_on: str, ends_on: str):
+    return client.post(
+        "/admin/games/season/add/", {"name": name, "starts_on": starts_on, "ends_on": ends_on}
+    )
+
+
 def test_an_admin_defines_a_season_and_finds_its_table(client, admin_user):
     client.force_login(admin_user)
-    response = client.post(
-        "/admin/games/season/add/",
-        {"name": "Winter 2026", "starts_on": "2026-01-01", "ends_on": "2026-03-31"},
-    )
+    response = add_season(client, "Winter 2026", "2026-01-01", "2026-03-31")
     assert response.status_code == 302
     season = Season.objects.get()
     assert (season.name, str(season.starts_on), str(season.ends_on)) == (
@@ -28,10 +31,7 @@ def test_an_admin_defines_a_season_and_finds_its_table(client, admin_user):
 
 def test_a_season_must_not_end_before_it_starts(client, admin_user):
     client.force_login(admin_user)
-    response = client.post(
-        "/admin/games/season/add/",
-        {"name": "Backwards", "starts_on": "2026-03-01", "ends_on": "2026-02-01"},
-    )
+    response = add_season(client, "Backwards", "2026-03-01", "2026-02-01")
     assert response.status_code == 200
     assert "Constraint “season_days_in_order” is violated." in response.content.decode()
     assert not Season.objects.exists()

@@ -12,6 +12,7 @@ from games.rating_system import Skill
 from games.services.ratings import ratings_update
 from tests.web.accounts_helpers import PASSWORD
 from tests.web.ratings.conftest import at, finished_game, oracle_fold, table_cells
+from tests.web.test_accounts_profile import profile_data
 
 pytestmark = pytest.mark.django_db
 
@@ -196,14 +197,7 @@ def test_a_member_makes_his_page_public_on_his_profile(client, club):
     client.login(username="anna", password=PASSWORD)
     profile = reverse("accounts:profile")
     assert f'href="{page_of(anna)}"' in client.get(profile).content.decode()
-    data = {
-        "display_name": "",
-        "language": "",
-        "time_zone": "UTC",
-        "email_on_turn": "immediately",
-        "email_delay_hours": "4",
-        "page_public": "on",
-    }
+    data = profile_data(page_public="on")
     client.post(profile, data)
     assert User.objects.get(pk=anna.pk).page_public is True
     assert (

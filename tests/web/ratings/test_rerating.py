@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 from games import services
 from games.errors import GameError
 from games.models import Game, PlayerRating, RatingChange, Status
-from games.services.ratings import ratings_rebuild, ratings_update
+from games.services.ratings import ROW_COLUMNS, ratings_rebuild, ratings_update
 from games.services.sweep import sweep
 from tests.web.accounts_helpers import member
 from tests.web.ratings.conftest import at, finished_game, oracle_fold
@@ -26,21 +26,7 @@ HISTORY = [  # (hours after START, [(name, place), ...]) in seat order
 
 def all_rows() -> list[tuple]:
     return list(
-        RatingChange.objects.order_by("game_id", "user_id", "pool").values_list(
-            "game_id",
-            "user_id",
-            "pool",
-            "played_at",
-            "position",
-            "players",
-            "rank",
-            "mu_before",
-            "sigma_before",
-            "mu_after",
-            "sigma_after",
-            "rating_before",
-            "rating_after",
-        )
+        RatingChange.objects.order_by("game_id", "user_id", "pool").values_list(*ROW_COLUMNS)
     )
 
 

@@ -28,6 +28,22 @@ def rated(club):
     return {name: f"{Skill(*skill).rating:.1f}".replace("-", "−") for name, skill in skills.items()}
 
 
+def table(host, guests, *, seats: int, bots=()) -> Game:
+    """A public 1st-edition table of `seats` hosted by `host`, with `guests` and `bots`."""
+    game = services.game_create(
+        host=host,
+        title=f"{host.public_name}'s table",
+        edition="1st",
+        seats=seats,
+        days_per_move=3,
+        is_public=True,
+        bots=list(bots),
+    )
+    for guest in guests:
+        services.seat_join(game_id=game.pk, user=guest)
+    return game
+
+
 def chips(content: str) -> list[tuple[str, str]]:
     """(name, rating) of every seat chip with a rating."""
     pattern = r'<li class="seat-chip[^"]*"[^>]*>(?:<span aria-hidden="true">▶</span>)?([^<]+?) '
@@ -35,16 +51,7 @@ def chips(content: str) -> list[tuple[str, str]]:
 
 
 def test_the_open_games_show_the_rating_of_each_seated_member(client, club, rated):
-    game = services.game_create(
-        host=club["anna"],
-        title="Open table",
-        edition="1st",
-        seats=4,
-        days_per_move=3,
-        is_public=True,
-        bots=["greedy"],
-    )
-    services.seat_join(game_id=game.pk, user=club["clara"])
+    table(club["anna"], [club["clara"]], seats=4, bots=["greedy"])
     client.force_login(club["boris"])
 
     content = client.get(reverse("games:open")).content.decode()
@@ -61,15 +68,7 @@ def test_my_games_show_the_ratings_at_each_table(client, club, rated):
 
 
 def test_an_open_games_own_page_shows_the_seated_members_ratings(client, club, rated):
-    game = services.game_create(
-        host=club["boris"],
-        title="Waiting",
-        edition="2nd",
-        seats=3,
-        days_per_move=None,
-        is_public=True,
-    )
-    services.seat_join(game_id=game.pk, user=club["anna"])
+    game = table(club["boris"], [club["anna"]], seats=3)
     client.force_login(club["clara"])
 
     content = client.get(reverse("games:detail", args=[game.pk])).content.decode()
@@ -79,16 +78,7 @@ def test_an_open_games_own_page_shows_the_seated_members_ratings(client, club, r
 
 
 def test_the_table_names_each_seated_member_with_a_link_and_his_rating(client, club, rated):
-    game = services.game_create(
-        host=club["anna"],
-        title="Running",
-        edition="1st",
-        seats=3,
-        days_per_move=3,
-        is_public=True,
-        bots=["greedy"],
-    )
-    services.seat_join(game_id=game.pk, user=club["boris"])
+    game = table(club["anna"], [club["boris"]], seats=3, bots=["greedy"])
     assert Game.objects.get(pk=game.pk).status == "running"
     client.force_login(club["clara"])
 
