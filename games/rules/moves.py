@@ -1,34 +1,37 @@
 """Moves a seat can make (rulebook "The 4 actions in detail", special cards, yucata pass buttons).
 
-One small frozen dataclass covers every kind; `kind` says which fields matter. The wire format is
-documented in docs/moves.md.
+Move kinds are registered (`register_move_kind`): each names its required and optional fields,
+its handler in the action step (or none, when it only answers a decision) and how the view
+prices it. Fields are registered once with their type check (`register_field`), so a module adds
+a kind with new fields without editing a central list, and `parse_move` validates any kind from
+the registry. One small frozen dataclass holds every move: the base game's fields are
+attributes, a module's fields travel in `extra`. The wire format is documented in docs/moves.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .cards import DECKS
 from .errors import IllegalMove
-from .state import PHASES
 
-# kind -> (required fields, optional fields)
-KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "buy": (("card",), ("displace",)),
-    "take": (("card",), ()),
-    "play": (("card",), ("displace",)),
-    "pass": ((), ("until",)),
-    "observatory": (("observatory", "pile"), ()),
-    "discard": (("card",), ()),
-    "pub": (("points",), ()),
-    "pub_plan": (("points",), ()),
-}
+if TYPE_CHECKING:
+    from .state import GameState
+
+Events = list[dict[str, Any]]
+Handler = Callable[["GameState", int, "Move", Events], "GameState"]
+Quote = Callable[["GameState", int, "Move"], "int | None"]
+Check = Callable[[Any], "str | None"]  # None if the value is fine, else why not
+
 UNTIL = ("board_change", "phase")
+SLOTS = ("card", "displace", "until", "observatory", "pile", "points")
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move: `kind` plus the fields that kind uses (others stay None)."""
+    """A move: `kind` plus the fields that kind uses (others stay None / absent)."""
 
     kind: str
     card: str | None = None
@@ -37,18 +40,109 @@ class Move:
     observatory: str | None = None
     pile: str | None = None
     points: int | None = None
+    extra: tuple[tuple[str, Any], ...] = ()  # a module's fields, sorted by name
+
+    def get(self, name: str) -> Any:
+        """Any field by name (None if absent)."""
+        if name in SLOTS:
+            return getattr(self, name)
+        for key, value in self.extra:
+            if key == name:
+                return value
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for name in ("card", "displace", "until", "observatory", "pile", "points"):
+        for name in SLOTS:
             value = getattr(self, name)
             if value is not None:
                 out[name] = value
+        for name, value in self.extra:
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Move:
         return parse_move(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    check: Check
+
+
+@dataclass(frozen=True, slots=True)
+class MoveKind:
+    """A kind of move: its fields, what it does in the action step, how the view prices it."""
+
+    kind: str
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    handler: Handler | None = None  # None: it only answers a decision
+    not_now: str = "That action is not possible at this moment."
+    quote: Quote | None = None
+
+
+FIELDS: dict[str, Field] = {}
+MOVE_KINDS: dict[str, MoveKind] = {}
+
+
+def register_field(field: Field) -> Field:
+    """A move field and its type check (checked in registration order)."""
+    FIELDS[field.name] = field
+    return field
+
+
+def register_move_kind(kind: MoveKind) -> MoveKind:
+    """A kind of move; every field it names must be registered."""
+    for name in (*kind.required, *kind.optional):
+        if name not in FIELDS:
+            raise ValueError(f"move kind {kind.kind}: unknown field {name!r}")
+    MOVE_KINDS[kind.kind] = kind
+    return kind
+
+
+def string_field(name: str) -> Field:
+    return Field(name, lambda v: None if isinstance(v, str) else f"{name} must be a string")
+
+
+def count_field(name: str) -> Field:
+    """A non-negative whole number (not a boolean)."""
+
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{name} must be a whole number"
+        return f"{name} cannot be negative" if value < 0 else None
+
+    return Field(name, check)
+
+
+def choice_field(name: str, values: tuple[Any, ...], why: str) -> Field:
+    return Field(name, lambda v: None if v in values else why)
+
+
+def bool_field(name: str) -> Field:
+    return Field(name, lambda v: None if isinstance(v, bool) else f"{name} must be true or false")
+
+
+def _pile(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return "pile must be a string"
+    if value not in DECKS:
+        return f"pile must be {', '.join(DECKS[:-1])} or {DECKS[-1]}"
+    return None
+
+
+for _field in (
+    string_field("card"),
+    string_field("displace"),
+    string_field("observatory"),
+    Field("pile", _pile),
+    choice_field("until", UNTIL, "until must be null, 'board_change' or 'phase'"),
+    count_field("points"),
+):
+    register_field(_field)
 
 
 def _malformed(why: str) -> IllegalMove:
@@ -60,39 +154,31 @@ def parse_move(data: Any) -> Move:
     if not isinstance(data, dict):
         raise _malformed("a move must be an object")
     kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in KINDS:
+    spec = MOVE_KINDS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
         raise _malformed(f"unknown kind {kind!r}")
-    required, optional = KINDS[kind]
-    extra = set(data) - {"kind", *required, *optional}
+    allowed = {"kind", *spec.required, *spec.optional}
+    extra = set(data) - allowed
     if extra:
         raise _malformed(f"unexpected field(s) {', '.join(sorted(map(str, extra)))}")
-    for name in required:
+    for name in spec.required:
         if data.get(name) is None:
             raise _malformed(f"{kind} needs {name}")
-    for name in ("card", "displace", "observatory", "pile"):
+    for name, field in FIELDS.items():
         value = data.get(name)
-        if value is not None and not isinstance(value, str):
-            raise _malformed(f"{name} must be a string")
-    until = data.get("until")
-    if until is not None and until not in UNTIL:
-        raise _malformed("until must be null, 'board_change' or 'phase'")
-    pile = data.get("pile")
-    if pile is not None and pile not in PHASES:
-        raise _malformed("pile must be worker, building, aristocrat or trading")
-    points = data.get("points")
-    if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
-        raise _malformed("points must be a whole number")
-    if points is not None and points < 0:
-        raise _malformed("points cannot be negative")
-    return Move(
-        kind=kind,
-        card=data.get("card"),
-        displace=data.get("displace"),
-        until=until,
-        observatory=data.get("observatory"),
-        pile=pile,
-        points=points,
+        if value is not None and name in allowed:
+            why = field.check(value)
+            if why is not None:
+                raise _malformed(why)
+    slots = {name: data.get(name) for name in SLOTS if name in allowed}
+    more = tuple(
+        sorted(
+            (name, tuple(v) if isinstance(v, list) else v)
+            for name, v in data.items()
+            if name not in SLOTS and name != "kind" and v is not None
+        )
     )
+    return Move(kind, extra=more, **slots)
 
 
 _CACHE: dict[tuple[str, str | None, str | None], Move] = {}
@@ -111,3 +197,4 @@ def card_move(kind: str, card: str, displace: str | None = None) -> Move:
 PASS = Move("pass")
 PASS_UNTIL_BOARD_CHANGE = Move("pass", until="board_change")
 PASS_PHASE = Move("pass", until="phase")
+PASSES = (PASS, PASS_UNTIL_BOARD_CHANGE, PASS_PHASE)
