@@ -40,24 +40,23 @@ def end_turn(
 
     If a card left the board, the other seats' "pass until the board changes" ends.
     """
-    players = list(state.players)
-    players[seat] = player
-    if board_changed:
-        for other, waiting in enumerate(players):
-            if other != seat and waiting.standing == "board_change":
-                players[other] = waiting.evolve(standing=None)
+    old = state.players
+    players = (*old[:seat], player, *old[seat + 1 :])
+    if board_changed and any(p.standing == "board_change" for p in old):
+        players = tuple(
+            p.evolve(standing=None) if other != seat and p.standing == "board_change" else p
+            for other, p in enumerate(players)
+        )
     passes = state.passes + 1 if passed else 0
     if state.actions_left > 1:
         return state.evolve(
-            players=tuple(players),
+            players=players,
             turn=seat,
             passes=passes,
             actions_left=state.actions_left - 1,
             **changes,
         )
-    return state.evolve(
-        players=tuple(players), turn=(seat + 1) % state.n, passes=passes, **changes
-    )
+    return state.evolve(players=players, turn=(seat + 1) % len(old), passes=passes, **changes)
 
 
 def _source(state: GameState, card: str | None) -> str:
@@ -100,7 +99,7 @@ def place(
     if price > player.money:
         raise IllegalMove("cannot_afford", f"That costs {price} rubles; you have {player.money}.")
     area = player.area if displaced is None else tuple(c for c in player.area if c != displaced)
-    player, entry = post(player.evolve(area=(*area, move.card)), seat, "price", -price)
+    player, entry = post(player, seat, "price", -price, area=(*area, move.card))
     return player, price, displaced, entry
 
 

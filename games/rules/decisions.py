@@ -71,9 +71,14 @@ DECISIONS: dict[str, DecisionKind] = {}
 def register_decision(kind: DecisionKind) -> DecisionKind:
     """Register a kind of decision (once; a second registration replaces the first)."""
     DECISIONS[kind.kind] = kind
+    _PLAN_MOVERS.clear()
+    _PLAN_MOVERS.extend(k for k in DECISIONS.values() if k.plan_moves is not None)
     return kind
 
 
-def plan_movers() -> tuple[DecisionKind, ...]:
+_PLAN_MOVERS: list[DecisionKind] = []
+
+
+def plan_movers() -> list[DecisionKind]:
     """The kinds whose plans may be set on a turn, in registration order."""
-    return tuple(kind for kind in DECISIONS.values() if kind.plan_moves is not None)
+    return _PLAN_MOVERS

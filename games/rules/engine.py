@@ -17,7 +17,7 @@ from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
 from .moves import MOVE_KINDS, PASS, PASSES, Move, card_move, parse_move
 from .phases import end_actions, end_game, finish_phase
-from .prices import displace_targets, profile_of, seat_hand_limit
+from .prices import displace_targets, hand_limit, profile_of
 from .state import GameState
 
 Events = list[dict[str, Any]]
@@ -55,7 +55,7 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
                         yield card_move("buy", instance, target)
             elif profile.price(card, lower) <= money:
                 yield card_move("buy", instance)
-    if len(hand) < seat_hand_limit(state, seat):
+    if len(hand) < hand_limit(cards_of, player.area, state.rules.hand_limit):
         for instance in state.upper + state.lower:
             yield card_move("take", instance)
     for instance in hand:

@@ -24,12 +24,20 @@ Entry = dict[str, Any]
 
 
 def post(
-    player: PlayerState, seat: int, source: str, rubles: int = 0, points: int = 0
+    player: PlayerState,
+    seat: int,
+    source: str,
+    rubles: int = 0,
+    points: int = 0,
+    **changes: Any,
 ) -> tuple[PlayerState, Entry]:
-    """The player after the change, and the ledger event that records it."""
+    """The player after the change (and any other `changes` of the same copy, such as the card
+    a price paid for), and the ledger event that records it."""
     entry = {"kind": "ledger", "seat": seat, "source": source, "rubles": rubles, "points": points}
-    if rubles or points:
-        player = player.evolve(money=player.money + rubles, points=player.points + points)
+    if rubles or points or changes:
+        player = player.evolve(
+            money=player.money + rubles, points=player.points + points, **changes
+        )
     return player, entry
 
 

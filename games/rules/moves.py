@@ -86,11 +86,13 @@ class MoveKind:
 
 FIELDS: dict[str, Field] = {}
 MOVE_KINDS: dict[str, MoveKind] = {}
+_READERS: dict[str, _Reader] = {}  # parse_move's view of each kind, rebuilt after a registration
 
 
 def register_field(field: Field) -> Field:
     """A move field and its type check (checked in registration order)."""
     FIELDS[field.name] = field
+    _READERS.clear()
     return field
 
 
@@ -100,6 +102,7 @@ def register_move_kind(kind: MoveKind) -> MoveKind:
         if name not in FIELDS:
             raise ValueError(f"move kind {kind.kind}: unknown field {name!r}")
     MOVE_KINDS[kind.kind] = kind
+    _READERS.clear()
     return kind
 
 
@@ -149,36 +152,69 @@ def _malformed(why: str) -> IllegalMove:
     return IllegalMove("malformed_move", f"That move is not written correctly: {why}.")
 
 
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """What parse_move needs of a kind, worked out once (parsing is on the replay's hot path)."""
+
+    allowed: frozenset[str]
+    required: tuple[str, ...]
+    checks: tuple[tuple[str, Check], ...]  # in field registration order
+    extras: tuple[str, ...]  # fields that are not Move attributes, sorted
+
+
+def _reader(kind: str) -> _Reader | None:
+    reader = _READERS.get(kind)
+    if reader is None:
+        spec = MOVE_KINDS.get(kind)
+        if spec is None:
+            return None
+        allowed = frozenset(("kind", *spec.required, *spec.optional))
+        reader = _READERS[kind] = _Reader(
+            allowed,
+            spec.required,
+            tuple((name, f.check) for name, f in FIELDS.items() if name in allowed),
+            tuple(sorted(name for name in allowed if name not in SLOTS and name != "kind")),
+        )
+    return reader
+
+
 def parse_move(data: Any) -> Move:
     """Read a move from its JSON form; anything unexpected raises IllegalMove(malformed_move)."""
     if not isinstance(data, dict):
         raise _malformed("a move must be an object")
     kind = data.get("kind")
-    spec = MOVE_KINDS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
+    reader = _reader(kind) if isinstance(kind, str) else None
+    if reader is None:
         raise _malformed(f"unknown kind {kind!r}")
-    allowed = {"kind", *spec.required, *spec.optional}
-    extra = set(data) - allowed
-    if extra:
+    if not reader.allowed.issuperset(data):
+        extra = set(data) - reader.allowed
         raise _malformed(f"unexpected field(s) {', '.join(sorted(map(str, extra)))}")
-    for name in spec.required:
+    for name in reader.required:
         if data.get(name) is None:
             raise _malformed(f"{kind} needs {name}")
-    for name, field in FIELDS.items():
+    for name, check in reader.checks:
         value = data.get(name)
-        if value is not None and name in allowed:
-            why = field.check(value)
+        if value is not None:
+            why = check(value)
             if why is not None:
                 raise _malformed(why)
-    slots = {name: data.get(name) for name in SLOTS if name in allowed}
-    more = tuple(
-        sorted(
-            (name, tuple(v) if isinstance(v, list) else v)
-            for name, v in data.items()
-            if name not in SLOTS and name != "kind" and v is not None
+    more: tuple[tuple[str, Any], ...] = ()
+    if reader.extras:
+        more = tuple(
+            (name, tuple(value) if isinstance(value, list) else value)
+            for name in reader.extras
+            if (value := data.get(name)) is not None
         )
+    return Move(
+        kind,
+        data.get("card"),
+        data.get("displace"),
+        data.get("until"),
+        data.get("observatory"),
+        data.get("pile"),
+        data.get("points"),
+        more,
     )
-    return Move(kind, extra=more, **slots)
 
 
 _CACHE: dict[tuple[str, str | None, str | None], Move] = {}
