@@ -47,7 +47,9 @@ def upgrade_state(data: dict[str, Any]) -> dict[str, Any]:
     decisions += [{"kind": "pub", "seat": seat, "data": {}} for seat in out.pop("pub_queue", ())]
     drawn = out.pop("drawn", None)
     if drawn is not None:
-        decisions.append({"kind": "observatory", "seat": out.get("turn", 0), "data": {"card": drawn}})
+        decisions.append(
+            {"kind": "observatory", "seat": out.get("turn", 0), "data": {"card": drawn}}
+        )
     out["decisions"] = decisions
     if isinstance(players, list):
         out["players"] = [_upgrade_player(p) if isinstance(p, dict) else p for p in players]

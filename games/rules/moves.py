@@ -183,8 +183,7 @@ def parse_move(data: Any) -> Move:
     if not isinstance(data, dict):
         raise _malformed("a move must be an object")
     kind = data.get("kind")
-    reader = _reader(kind) if isinstance(kind, str) else None
-    if reader is None:
+    if not isinstance(kind, str) or (reader := _reader(kind)) is None:
         raise _malformed(f"unknown kind {kind!r}")
     if not reader.allowed.issuperset(data):
         extra = set(data) - reader.allowed

@@ -61,7 +61,9 @@ def _flag(key: str, editions: tuple[str, ...] = ("2nd",), requires: tuple[str, .
 
 OPTIONS: tuple[Option, ...] = (
     Option("edition", "choice", EDITIONS, "1st", "option_edition", expansion=False),
-    Option("players", "int", tuple(range(1, MAX_PLAYERS + 1)), None, "option_players", expansion=False),
+    Option(
+        "players", "int", tuple(range(1, MAX_PLAYERS + 1)), None, "option_players", expansion=False
+    ),
     Option(
         "new_society",
         "choice",
@@ -81,7 +83,10 @@ OPTIONS: tuple[Option, ...] = (
 )
 BY_KEY: dict[str, Option] = {option.key: option for option in OPTIONS}
 # Five players need New Society (1st edition), or the Market or New Society (2nd): any of these.
-FIVE_PLAYERS_NEED: dict[str, tuple[str, ...]] = {"1st": ("new_society",), "2nd": ("market", "new_society")}
+FIVE_PLAYERS_NEED: dict[str, tuple[str, ...]] = {
+    "1st": ("new_society",),
+    "2nd": ("market", "new_society"),
+}
 # Options whose module is built; a module adds its option here when it registers.
 BUILT: set[str] = set()
 
@@ -125,7 +130,9 @@ def _read(options: dict[str, Any]) -> dict[str, Any]:
         if option.kind == "bool":
             valid = isinstance(value, bool)
         elif option.kind == "int":
-            valid = isinstance(value, int) and not isinstance(value, bool) and value in option.values
+            valid = (
+                isinstance(value, int) and not isinstance(value, bool) and value in option.values
+            )
         else:
             valid = value in option.values
         if not valid:
@@ -185,7 +192,9 @@ def _check_combination(chosen: dict[str, Any]) -> None:
         )
     if chosen["players"] == 1 and on:
         raise InvalidOptions(
-            "solo_base_game_only", "players: a solo game is played with the base game only", on[0].key
+            "solo_base_game_only",
+            "players: a solo game is played with the base game only",
+            on[0].key,
         )
 
 

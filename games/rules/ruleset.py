@@ -188,8 +188,11 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
     )
     cat = catalogue_for(options["edition"], tuple(draft["card_files"]))
     players = options["players"]
-    on = tuple(k for k, v in options.items() if k not in ("edition", "players", "rules_version")
-               and v not in (None, False))  # fmt: skip
+    on = tuple(
+        k
+        for k, v in options.items()
+        if k not in ("edition", "players", "rules_version") and v not in (None, False)
+    )
     return Ruleset(
         options=dict(options),
         rules_version=options["rules_version"],
@@ -198,8 +201,9 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
         expansions=on,
         phases=phases,
         phase_by_name={p.name: p for p in phases},
-        next_phase={p.name: (phases[i + 1] if i + 1 < len(phases) else None)
-                    for i, p in enumerate(phases)},  # fmt: skip
+        next_phase={
+            p.name: (phases[i + 1] if i + 1 < len(phases) else None) for i, p in enumerate(phases)
+        },
         piles=piles,
         markers=markers,
         deal_markers=players > 1,

@@ -76,9 +76,7 @@ def _clear_scored(state: GameState, player: PlayerState, phase: Phase) -> tuple[
     """Marks that clear after their card's next scoring go once its colour was scored."""
     cards_of = state.rules.cards
     return tuple(
-        m
-        for m in player.marks
-        if m.clears != "scored" or cards_of[m.card].color != phase.color
+        m for m in player.marks if m.clears != "scored" or cards_of[m.card].color != phase.color
     )
 
 

@@ -61,8 +61,11 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
         "hand": list(player.hand),
         "used_observatories": [m.card for m in player.marks if m.kind == TURNED.kind],
         "marks": [mark.to_dict() for mark in player.marks],
-        "markers": [m for m, holder in zip(state.rules.markers, state.markers, strict=True)
-                    if holder == seat],  # fmt: skip
+        "markers": [
+            m
+            for m, holder in zip(state.rules.markers, state.markers, strict=True)
+            if holder == seat
+        ],
         "standing": player.standing,
         "pub_plan": player.pub_plan,
         "plans": player.plans.to_json(),
@@ -150,10 +153,7 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "first_worker_phase": state.first_worker_phase,
         "last_round": state.last_round,
         "game_over": over,
-        "phases": [
-            {"name": p.name, "pile": p.pile, "scores": p.scores}
-            for p in rules.phases
-        ],
+        "phases": [{"name": p.name, "pile": p.pile, "scores": p.scores} for p in rules.phases],
         "board_size": rules.board_size,
         "markers": dict(zip(rules.markers, state.markers, strict=True)),
         "board": {"upper": list(state.upper), "lower": list(state.lower)},

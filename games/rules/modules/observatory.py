@@ -50,7 +50,7 @@ def draw(state: GameState, seat: int, move: Move, events: Events) -> GameState:
         raise IllegalMove("no_such_card", "You have no such Observatory.")
     if instance in player.used:
         raise IllegalMove("observatory_used")
-    index = state.rules.piles.index(move.pile)  # type: ignore[arg-type]
+    index = state.rules.piles.index(move.pile)
     pile = state.piles[index]
     if len(pile) < 2:
         raise IllegalMove("pile_too_small")
@@ -122,7 +122,7 @@ def _apply(
         }
     )
     events.append(entry)
-    changes = {} if displaced is None else {"discard": (*state.discard, displaced)}
+    changes: dict[str, Any] = {} if displaced is None else {"discard": (*state.discard, displaced)}
     return end_turn(state, seat, player, passed=False, **changes)
 
 

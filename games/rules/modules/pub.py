@@ -31,8 +31,11 @@ PUB = register_ability(Ability("pub", params={"points": 5}))
 def points_allowed(state: GameState, seat: int) -> int:
     """Points the seat's Pubs allow in all (5 per Pub), whatever his money."""
     cards_of = state.rules.cards
-    return sum(ability_params(cards_of[c], "points") for c in state.players[seat].area
-               if cards_of[c].ability is PUB)  # fmt: skip
+    return sum(
+        ability_params(cards_of[c], "points")
+        for c in state.players[seat].area
+        if cards_of[c].ability is PUB
+    )
 
 
 def allowance(state: GameState, seat: int) -> int:
@@ -40,7 +43,9 @@ def allowance(state: GameState, seat: int) -> int:
     return min(points_allowed(state, seat), state.players[seat].money // PRICE)
 
 
-def buy_points(state: GameState, seat: int, points: int, events: Events, automatic: bool) -> GameState:
+def buy_points(
+    state: GameState, seat: int, points: int, events: Events, automatic: bool
+) -> GameState:
     """Pay 2 rubles per point; the plan, used, is cleared."""
     player = state.players[seat]
     after, entry = post(player, seat, "pub", -PRICE * points, points)
