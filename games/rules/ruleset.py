@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Catalogue, catalogue_for
-from .options import BUILT, check_options
+from . import options as _options
+from .options import check_options
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -100,7 +101,7 @@ EXPANSIONS: dict[str, Expansion] = {}
 def register_expansion(expansion: Expansion) -> Expansion:
     """Make an option playable: the lobby offers it and `ruleset` applies its changes."""
     EXPANSIONS[expansion.option] = expansion
-    BUILT.add(expansion.option)
+    _options.BUILT.add(expansion.option)
     _RULESETS.clear()
     return expansion
 
