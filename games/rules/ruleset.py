@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Catalogue, catalogue_for
 from . import options as _options
+from .cards import Card, Catalogue, catalogue_for
 from .options import check_options
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from games.rules import (
     to_act,
 )
 from games.rules.decisions import DECISIONS
-from games.rules.moves import FIELDS, MOVE_KINDS, _READERS, choice_field
+from games.rules.moves import _READERS, FIELDS, MOVE_KINDS, choice_field
 
 from .builders import kinds, of_kind, state
 

@@ -97,7 +97,7 @@ def test_a_pub_plan_that_its_scoring_cannot_use_lapses_there():
 
 
 def test_under_rules_version_1_such_a_plan_was_carried_out_a_round_later():
-    s, events = plan_3_and_pass_until_asked(too_poor_for_the_pub(rules_version="1"))
+    _, events = plan_3_and_pass_until_asked(too_poor_for_the_pub(rules_version="1"))
     [pub] = of_kind(events, "pub")
     assert (pub["points"], pub["automatic"], pub["points_before"]) == (3, True, 0)
     building = [e for e in of_kind(events, "score") if e["phase"] == "building"]
