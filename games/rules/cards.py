@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from .abilities import ABILITIES, NO_ABILITY, Ability
+from .options import EDITIONS
 
 DECKS: tuple[str, ...] = ("worker", "building", "aristocrat", "trading")
 COLORS: tuple[str, ...] = ("worker", "building", "aristocrat")
-EDITIONS: tuple[str, ...] = ("1st", "2nd")
 # Copies per pile of the base game, as the rulebook lists them for both editions (checked).
 PILE_SIZES: dict[str, int] = {"worker": 31, "building": 28, "aristocrat": 27, "trading": 30}
 
