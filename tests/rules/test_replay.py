@@ -85,3 +85,13 @@ def test_simulate_prints_one_json_line_of_totals():
         "mean_winning_score", "max_winning_score",
     }  # fmt: skip
     assert totals["games"] == 2
+
+
+def test_a_log_of_rules_version_2_is_not_a_legal_game_under_version_1():
+    # Under version 1 a lapsed Pub plan would still be carried out later, so the log's move
+    # 133 (a Pub decision the old rules never ask) is refused.
+    log = load(Path(__file__).parent / "fixtures" / "random_3p_1st_seed7_v2.json")
+    with pytest.raises(ReplayError) as error:
+        replay({**log["options"], "rules_version": "1"}, log["seed"], log["moves"])
+    assert (error.value.index, error.value.code) == (132, "not_now")
+    assert log["moves"][132]["move"]["kind"] == "pub"
