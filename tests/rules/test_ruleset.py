@@ -6,8 +6,19 @@ import json
 
 import pytest
 
-from games.rules import RULES_VERSION, Expansion, new_game, register_expansion, ruleset
+from games.rules import (
+    RULES_VERSION,
+    Expansion,
+    final_scores,
+    new_game,
+    register_expansion,
+    register_final_step,
+    register_phase_start,
+    ruleset,
+)
 from games.rules import options as options_module
+
+from .builders import of_kind, pass_all, state
 
 ruleset_module = importlib.import_module("games.rules.ruleset")
 
@@ -101,3 +112,34 @@ def test_a_registered_expansion_becomes_available_and_changes_its_rulesets(monke
     assert (rules.board_size, rules.start_money, rules.expansions) == (9, 30, ("banquet",))
     assert ruleset({"players": 2}).board_size == 8
     assert [p.money for p in new_game({"players": 2, "banquet": True}, 1).players] == [30, 30]
+
+
+def test_an_expansion_fills_the_named_moments_a_phase_start_and_a_final_step(monkeypatch):
+    monkeypatch.setattr(options_module, "BUILT", set(options_module.BUILT))
+    monkeypatch.setattr(ruleset_module, "EXPANSIONS", dict(ruleset_module.EXPANSIONS))
+    monkeypatch.setattr(ruleset_module, "_RULESETS", {})
+    monkeypatch.setattr(ruleset_module, "PHASE_STARTS", dict(ruleset_module.PHASE_STARTS))
+    monkeypatch.setattr(ruleset_module, "FINAL_STEPS", dict(ruleset_module.FINAL_STEPS))
+
+    def tip(s, phase, events):
+        """The start player of each phase gets a ruble."""
+        seat = s.markers[phase.marker_index]
+        events.append({"kind": "tip", "seat": seat, "phase": phase.name})
+        return s.with_player(seat, s.players[seat].evolve(money=s.players[seat].money + 1))
+
+    def configure(draft, options):
+        draft["phase_start"].append("tip")
+        draft["final_steps"].insert(1, "bonus")
+
+    register_phase_start("tip", tip)
+    register_final_step("bonus", lambda s, seat, player: (0, 7))
+    register_expansion(Expansion("banquet", configure))
+    s = state(options={"banquet": True}, phase="worker", board={"upper": ["author#0"]})
+
+    s, events = pass_all(s)
+
+    assert of_kind(events, "tip") == [{"kind": "tip", "seat": 1, "phase": "building"}]
+    assert s.players[1].money == 26
+    row = final_scores(s)[0]
+    assert list(row["points"]) == ["cards", "aristocrats", "bonus", "money", "hand"]
+    assert row["points"]["bonus"] == 7
