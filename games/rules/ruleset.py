@@ -103,6 +103,7 @@ def register_expansion(expansion: Expansion) -> Expansion:
     EXPANSIONS[expansion.option] = expansion
     _options.BUILT.add(expansion.option)
     _RULESETS.clear()
+    _BY_GIVEN.clear()
     return expansion
 
 
@@ -228,8 +229,24 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
 _RULESETS: dict[tuple[tuple[str, Any], ...], Ruleset] = {}
 
 
+_BY_GIVEN: dict[tuple[tuple[str, Any], ...], Ruleset] = {}  # by the options as given
+
+
 def ruleset(options: dict[str, Any]) -> Ruleset:
-    """The ruleset of these options (checked first: InvalidOptions), memoised."""
+    """The ruleset of these options (checked first: InvalidOptions), memoised.
+
+    Options seen before (as written, when their values are hashable) skip the check: states
+    are read from JSON on every request.
+    """
+    given: tuple[tuple[str, Any], ...] | None = None
+    if isinstance(options, dict):
+        try:
+            given = tuple(sorted(options.items(), key=lambda item: item[0]))
+            found = _BY_GIVEN.get(given)
+        except TypeError:  # an unhashable value (the legacy "expansions": [])
+            given = found = None
+        if found is not None:
+            return found
     canonical = check_options(options)
     key = tuple(sorted(canonical.items(), key=lambda item: item[0]))
     found = _RULESETS.get(key)
@@ -241,4 +258,6 @@ def ruleset(options: dict[str, Any]) -> Ruleset:
                 draft["card_files"] += list(expansion.card_files)
                 expansion.configure(draft, canonical)
         found = _RULESETS[key] = _freeze(canonical, draft)
+    if given is not None:
+        _BY_GIVEN[given] = found
     return found

@@ -27,6 +27,10 @@ PUB_PLAN = "pub"  # the plan kind of the Pub (see modules/pub.py)
 _KEEP: Any = object()  # "leave this field as it is" in evolve()
 
 
+def _record(data: dict[str, Any] | None) -> Record:
+    return Record(data) if data else EMPTY
+
+
 class InvalidState(ValueError):
     """A state dict that does not describe a position of the game."""
 
@@ -96,15 +100,16 @@ class PlayerState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], start_money: int) -> PlayerState:
+        plans = data.get("plans")
         return cls(
             money=int(data.get("money", start_money)),
             points=int(data.get("points", 0)),
             area=tuple(data.get("area", ())),
             hand=tuple(data.get("hand", ())),
             standing=data.get("standing"),
-            marks=tuple(Mark.from_dict(m) for m in data.get("marks", ())),
-            plans=Record({k: v for k, v in (data.get("plans") or {}).items() if v is not None}),
-            records=Record(data.get("records") or {}),
+            marks=tuple(Mark.from_dict(m) for m in data.get("marks") or ()),
+            plans=_record({k: v for k, v in plans.items() if v is not None}) if plans else EMPTY,
+            records=_record(data.get("records")),
         )
 
 
@@ -271,7 +276,7 @@ class GameState:
             decisions=tuple(Decision.from_dict(d) for d in data.get("decisions", ())),
             first_worker_phase=bool(data.get("first_worker_phase", False)),
             last_round=bool(data.get("last_round", False)),
-            records=Record(data.get("records") or {}),
+            records=_record(data.get("records")),
         )
         check_state(state)
         return state
@@ -301,7 +306,6 @@ assert [f.name for f in fields(GameState)] == [
 def check_state(state: GameState) -> None:
     """Reject states that name unknown cards, hold a card twice or point at absent seats."""
     known = state.rules.cards
-    seen: set[str] = set()
     groups: list[tuple[str, ...]] = [*state.piles, state.upper, state.lower, state.discard]
     for player in state.players:
         groups += [player.area, player.hand]
@@ -320,8 +324,11 @@ def check_state(state: GameState) -> None:
             raise InvalidState(f"unknown decision {decision.kind!r}")
         if kind.holds_card:
             groups.append((str(decision.data.get("card")),))
-    for group in groups:
-        for card in group:
+    cards = [card for group in groups for card in group]
+    seen = set(cards)
+    if not seen <= known.keys() or len(seen) != len(cards):  # the slow path names the card
+        seen = set()
+        for card in cards:
             if card not in known:
                 raise InvalidState(f"unknown card {card!r} for the {state.edition} edition")
             if card in seen:

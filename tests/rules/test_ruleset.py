@@ -101,6 +101,7 @@ def test_a_registered_expansion_becomes_available_and_changes_its_rulesets(monke
     monkeypatch.setattr(options_module, "BUILT", set(options_module.BUILT))
     monkeypatch.setattr(ruleset_module, "EXPANSIONS", dict(ruleset_module.EXPANSIONS))
     monkeypatch.setattr(ruleset_module, "_RULESETS", {})
+    monkeypatch.setattr(ruleset_module, "_BY_GIVEN", {})
 
     def bigger_board(draft, options):
         draft["board_size"] = 9
@@ -118,6 +119,7 @@ def test_an_expansion_fills_the_named_moments_a_phase_start_and_a_final_step(mon
     monkeypatch.setattr(options_module, "BUILT", set(options_module.BUILT))
     monkeypatch.setattr(ruleset_module, "EXPANSIONS", dict(ruleset_module.EXPANSIONS))
     monkeypatch.setattr(ruleset_module, "_RULESETS", {})
+    monkeypatch.setattr(ruleset_module, "_BY_GIVEN", {})
     monkeypatch.setattr(ruleset_module, "PHASE_STARTS", dict(ruleset_module.PHASE_STARTS))
     monkeypatch.setattr(ruleset_module, "FINAL_STEPS", dict(ruleset_module.FINAL_STEPS))
 
