@@ -41,9 +41,9 @@ def rounds_left(state: GameState) -> int:
 
 def _scorings(state: GameState, color: str) -> int:
     """Scorings of `color` a card placed now will still receive."""
-    order = [phase.name for phase in state.rules.phases]
-    scoring = next((p.name for p in state.rules.phases if p.color == color), order[-1])
-    this_round = order.index(scoring) >= order.index(state.phase) and state.step == "actions"
+    rules = state.rules
+    scoring = rules.scored_in.get(color, len(rules.phases))
+    this_round = scoring >= rules.phase_index[state.phase] and state.step == "actions"
     return rounds_left(state) + (1 if this_round else 0)
 
 

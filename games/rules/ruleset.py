@@ -118,6 +118,8 @@ class Ruleset:
     expansions: tuple[str, ...]  # options that are on, besides edition and players
     phases: tuple[Phase, ...]
     phase_by_name: dict[str, Phase]
+    phase_index: dict[str, int]  # phase name -> its place in the round
+    scored_in: dict[str, int]  # colour -> the place of the phase that scores it
     next_phase: dict[str, Phase | None]  # None after the last phase: the round ends
     piles: tuple[str, ...]
     markers: tuple[str, ...]
@@ -203,6 +205,8 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
         expansions=on,
         phases=phases,
         phase_by_name={p.name: p for p in phases},
+        phase_index={p.name: i for i, p in enumerate(phases)},
+        scored_in={p.color: i for i, p in enumerate(phases) if p.color is not None},
         next_phase={
             p.name: (phases[i + 1] if i + 1 < len(phases) else None) for i, p in enumerate(phases)
         },
