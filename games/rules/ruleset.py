@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import options as _options
 from .cards import Card, Catalogue, catalogue_for
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .state import GameState, PlayerState
 
 Events = list[dict[str, Any]]
+T = TypeVar("T")
 # A phase scorer pays everybody for the phase that just ended (it may compare players).
 Scorer = Callable[["GameState", "Phase", Events], "GameState"]
 # What follows a scoring: the decision (if any) a seat must take now, e.g. the Pub.
@@ -41,28 +42,29 @@ PHASE_STARTS: dict[str, PhaseStart] = {}
 FINAL_STEPS: dict[str, FinalStep] = {}
 
 
+def _register(table: dict[str, T], key: str, value: T) -> T:
+    table[key] = value
+    return value
+
+
 def register_scorer(key: str, scorer: Scorer) -> Scorer:
     """A way to score a phase, named by `Phase.scorer`."""
-    SCORERS[key] = scorer
-    return scorer
+    return _register(SCORERS, key, scorer)
 
 
 def register_follow_up(key: str, follow_up: FollowUp) -> FollowUp:
     """Something asked of each seat after a phase's scoring, named in `Phase.after_scoring`."""
-    FOLLOW_UPS[key] = follow_up
-    return follow_up
+    return _register(FOLLOW_UPS, key, follow_up)
 
 
 def register_phase_start(key: str, hook: PhaseStart) -> PhaseStart:
     """Something that happens when a phase opens, named in `Ruleset.phase_start`."""
-    PHASE_STARTS[key] = hook
-    return hook
+    return _register(PHASE_STARTS, key, hook)
 
 
 def register_final_step(key: str, step: FinalStep) -> FinalStep:
     """A step of the final scoring, named in `Ruleset.final_steps`; its key is its part's name."""
-    FINAL_STEPS[key] = step
-    return step
+    return _register(FINAL_STEPS, key, step)
 
 
 @dataclass(frozen=True, slots=True)
