@@ -14,7 +14,7 @@ from .cards import card_catalogue, load_catalogues
 from .decisions import Decision, DecisionKind, register_decision
 from .engine import apply_move, default_move, is_over, legal_moves, to_act
 from .errors import IllegalMove, InvalidOptions
-from .events import event_reveals
+from .events import event_reveals, register_event
 from .initial import new_game
 from .ledger import breakdown as ledger_breakdown
 from .marks import Mark, MarkKind, register_mark
@@ -77,6 +77,7 @@ __all__ = [
     "random_bot",
     "register_ability",
     "register_decision",
+    "register_event",
     "register_expansion",
     "register_field",
     "register_final_step",
