@@ -69,17 +69,23 @@ def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, c
     assert Notification.objects.filter(user=anna, kind="timeout", channel="email").exists()
 
 
-def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points(monkeypatch):
-    monkeypatch.setattr(
-        rules, "legal_moves", lambda s, p: [rules.Move("pub", points=n) for n in range(3)]
+def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points():
+    # Seat 0 owns a Pub and 4 rubles: its Pub decision allows 0, 1 or 2 points.
+    pub_decision = rules.GameState.from_dict(
+        {
+            "phase": "building",
+            "step": "pub",
+            "turn": 0,
+            "decisions": [{"kind": "pub", "seat": 0}],
+            "players": [{"area": ["pub#0"], "money": 4}, {}],
+        }
     )
-    assert timeouts.timeout_move(None, 0) == {"kind": "pub", "points": 0}
-    monkeypatch.setattr(
-        rules,
-        "legal_moves",
-        lambda s, p: [rules.Move("pass", until="phase"), rules.Move("pass")],
+    assert timeouts.timeout_move(pub_decision, 0) == {"kind": "pub", "points": 0}
+    # In the building phase with the same Pub, every pass (and Pub plans) is legal.
+    a_turn = rules.GameState.from_dict(
+        {"round": 2, "phase": "building", "turn": 0, "players": [{"area": ["pub#0"]}, {}]}
     )
-    assert timeouts.timeout_move(None, 0) == {"kind": "pass"}
+    assert timeouts.timeout_move(a_turn, 0) == {"kind": "pass"}
 
 
 def test_policy_none_only_shows_the_deadline(anna, boris, clock):
