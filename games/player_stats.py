@@ -49,9 +49,16 @@ def edition_label(edition: str) -> str:
     return str(labels.get(edition, edition or "?"))
 
 
+# Keys of Game.options that say nothing about which game was played: the table size (the
+# tables split by it on their own) and the rules version a stored game is pinned to.
+NOT_AN_OPTION = {"players", "rules_version"}
+
+
 def option_set_key(options: dict) -> str:
     """The game's options without the player count, as a stable text (the grouping key)."""
-    rest = {key: value for key, value in (options or {}).items() if key != "players" and value}
+    rest = {
+        key: value for key, value in (options or {}).items() if key not in NOT_AN_OPTION and value
+    }
     return json.dumps(rest, sort_keys=True)
 
 
@@ -65,7 +72,7 @@ def option_set_label(options: dict) -> str:
 
     parts = []
     for key, value in (options or {}).items():
-        if key in {"players", "edition"} or not value:
+        if key in NOT_AN_OPTION or key == "edition" or not value:
             continue
         if isinstance(value, list):
             parts.extend(name(str(item)) for item in value)

@@ -41,8 +41,8 @@ def test_dropping_the_unused_seat_vacation_flag_keeps_every_seat():
     assert not hasattr(seats[0], "vacation")
 
 
-BEFORE_RATINGS = [("games", "0003_remove_seat_vacation")]
-WITH_RATINGS = [("games", "0004_ratings")]
+BEFORE_RATINGS = [("games", "0004_pin_rules_version_of_stored_games")]
+WITH_RATINGS = [("games", "0005_ratings")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from games.player_stats import option_set_label, player_page
+from games.player_stats import option_set_key, option_set_label, player_page
 from games.rating_system import Skill
 from games.services.ratings import ratings_update
 from tests.web.accounts_helpers import PASSWORD
@@ -156,6 +156,9 @@ def test_the_chart_draws_the_start_and_each_rated_game_across_the_box(club, anna
 
 def test_option_sets_are_named_by_edition_and_every_option_that_is_on():
     assert option_set_label({"edition": "1st", "players": 3}) == "1st edition"
+    stored = {"edition": "1st", "players": 3, "expansions": [], "rules_version": "1"}
+    assert option_set_label(stored) == "1st edition"
+    assert option_set_key(stored) == option_set_key({"edition": "1st", "players": 4})
     assert (
         option_set_label(
             {

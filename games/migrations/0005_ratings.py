@@ -15,7 +15,7 @@ def rate_the_finished_games(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_remove_seat_vacation'),
+        ('games', '0004_pin_rules_version_of_stored_games'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
