@@ -143,11 +143,31 @@ def test_at_most_one_email_per_fifteen_minutes(anna, boris, clock):
     assert acting_user(first) == anna
 
 
-def test_bots_and_stand_in_seats_get_no_notices(anna, boris):
+def test_a_due_turn_email_is_dropped_once_the_stand_in_bot_plays_the_seat(anna, boris):
     game = two_player_game(anna, boris)
-    Seat.objects.filter(game=game, user=anna).update(stand_in=True, remind_at=None)
+    assert seat_of(game, anna).remind_at == START  # due: the sweep would send it
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True)
     sweep()
     assert emails_to(anna) == []
+    assert seat_of(game, anna).remind_at is None  # claimed, and dropped
+    assert not Notification.objects.filter(user=anna, channel="email").exists()
+
+
+def test_the_deadline_warning_waits_for_the_fifteen_minute_throttle(anna, boris, clock):
+    first = two_player_game(anna, boris, title="First")
+    sweep()  # "Your turn in First"
+    clock.move_to(first.warn_at - timedelta(minutes=5))
+    two_player_game(anna, boris, title="Second")
+    sweep()  # "Your turn in Second", five minutes before First's warning is due
+    clock.move_to(first.warn_at)
+    sweep()
+    assert [m.subject for m in emails_to(anna)] == [
+        "[stpete] Your turn in “First”",
+        "[stpete] Your turn in “Second”",
+    ]
+    warning = Notification.objects.get(user=anna, kind="deadline_warning", channel="email")
+    assert (warning.game, warning.status, warning.reason) == (first, "skipped", "throttled")
+    assert Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
 
 
 def test_no_turn_email_during_a_vacation(anna, boris):
