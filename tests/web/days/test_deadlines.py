@@ -24,6 +24,13 @@ def test_a_weekend_in_utc_does_not_count():
     assert end == datetime(2026, 3, 9, 12, 0, tzinfo=UTC)  # Friday noon + 12 h + Monday 12 h
 
 
+def test_a_budget_ending_exactly_when_the_weekend_starts_ends_then():
+    friday = datetime(2026, 3, 6, 0, 0, tzinfo=UTC)
+    saturday = datetime(2026, 3, 7, 0, 0, tzinfo=UTC)
+    assert deadlines.turn_end(friday, DAY, pause_weekends=True) == saturday
+    assert deadlines.elapse(friday, DAY, [(saturday, saturday + 2 * DAY)]) == saturday
+
+
 def test_a_turn_starting_on_a_saturday_starts_counting_on_monday():
     saturday = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)
     assert deadlines.turn_end(saturday, DAY, pause_weekends=True) == datetime(

@@ -256,7 +256,10 @@ def test_an_admin_extends_the_deadline(game, admin_user):
 def test_an_extension_is_one_hour_to_thirty_days(game, admin_user, hours_asked):
     with pytest.raises(GameError) as error:
         timeouts.game_deadline_extend(game_id=game.pk, hours=hours_asked, by=admin_user)
-    assert (error.value.code, error.value.message) == ("bad_options", "Extend by 1 hour to 30 days.")
+    assert (error.value.code, error.value.message) == (
+        "bad_options",
+        "Extend by 1 hour to 30 days.",
+    )
     game.refresh_from_db()
     assert (game.deadline, game.deadline_extension) == (START + hours(24), timedelta(0))
     timeouts.game_deadline_extend(game_id=game.pk, hours=24 * 30, by=admin_user)

@@ -167,7 +167,9 @@ def test_the_deadline_warning_waits_for_the_fifteen_minute_throttle(anna, boris,
     ]
     warning = Notification.objects.get(user=anna, kind="deadline_warning", channel="email")
     assert (warning.game, warning.status, warning.reason) == (first, "skipped", "throttled")
-    assert Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    assert (
+        Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    )
 
 
 def test_no_turn_email_during_a_vacation(anna, boris):

@@ -6,13 +6,16 @@ history, and once the game is over the replay steps) and every WebSocket push is
   * no card that is still in a pile may be named by its instance id (`library#1`): the view
     shows piles only as counts by card type, so an instance id of a pile card means its position
     or identity leaked;
-  * a game's seed (from which the piles are shuffled) never appears while the game runs.
+  * a game's seed (from which the piles are shuffled) never appears while the game runs;
+  * every listing of a pile's contents in a JSON answer or push is the pile's cards counted and
+    sorted by card id, so it is the same however the pile is ordered.
 The admin's replay export carries the seed and is exempt: it is for staff only (see
 test_security.py: members get no admin page and cannot run the export).
 """
 
 import json
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
@@ -30,11 +33,48 @@ def pile_cards(state: dict) -> set[str]:
     return {card for pile in state["piles"].values() for card in pile}
 
 
-def scan(text: str, state: dict, seed: int | None, where: str) -> None:
+def order_free_piles(state: dict) -> dict[str, list[dict]]:
+    """Each pile as the view must list it: counts by card id, sorted by card id."""
+    return {
+        phase: [
+            {"card": card, "count": count}
+            for card, count in sorted(Counter(c.split("#")[0] for c in pile).items())
+        ]
+        for phase, pile in state["piles"].items()
+    }
+
+
+def pile_listings(data):
+    """Every `piles` mapping of a JSON document (views may nest them)."""
+    if isinstance(data, dict):
+        piles = data.get("piles")
+        if isinstance(piles, dict) and all(
+            isinstance(pile, dict) and "contents" in pile for pile in piles.values()
+        ):
+            yield piles
+        for value in data.values():
+            yield from pile_listings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from pile_listings(value)
+
+
+def scan(text: str, state: dict, seed: int | None, where: str) -> int:
+    """Check one answer or push; the number of pile listings it held."""
     leaked = set(INSTANCE.findall(text)) & pile_cards(state)
     assert not leaked, f"{where}: pile cards named: {sorted(leaked)[:5]}"
     if seed is not None:
         assert str(seed) not in text, f"{where}: the seed is shown"
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return 0  # an HTML page
+    expected = order_free_piles(state)
+    listings = list(pile_listings(document))
+    for piles in listings:
+        shown = {phase: pile["contents"] for phase, pile in piles.items()}
+        assert shown == expected, f"{where}: a pile is listed in another order than by card id"
+    return len(listings)
 
 
 @pytest.fixture
@@ -65,7 +105,8 @@ def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page:
         for who, client in [*clients.items(), ("spectator", spectator)]:
             data = client.get(f"/games/{game.pk}/view")
             assert data.status_code == 200
-            scan(data.content.decode(), state, seed, f"view of {who} at {version}")
+            listed = scan(data.content.decode(), state, seed, f"view of {who} at {version}")
+            assert listed == 1, f"view of {who} at {version}: no pile listing was checked"
             scans += 1
             if version % every_page == 0 or not running:
                 for path in ("", "log", "history"):
