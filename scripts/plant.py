@@ -10,6 +10,7 @@ failed ("caught") or all passed ("MISSED"). The project itself is never changed.
     python3 scripts/plant.py                      # every plant, README command (~2 min each)
     python3 scripts/plant.py --only lobby-seating --only deadlines-weekend
     python3 scripts/plant.py -- tests/web/days    # pytest arguments after "--" (quick checks)
+    python3 scripts/plant.py --fail-fast           # stop each run at its first failing test
     python3 scripts/plant.py --list
 
 Services plants need DATABASE_URL and REDIS_URL (and CHANNELS_PREFIX) of a database and Redis
@@ -211,18 +212,23 @@ def apply(plant: Plant, tree: Path) -> bool:
     return True
 
 
-def command(plant: Plant, pytest_args: list[str]) -> tuple[list[str], dict[str, str]]:
+def command(
+    plant: Plant, pytest_args: list[str], fail_fast: bool
+) -> tuple[list[str], dict[str, str]]:
+    first = ["-x"] if fail_fast else []
     if plant.services:
         env = {**os.environ, "STPETE_REQUIRE_SERVICES": "1"}
         args = pytest_args or ["-m", "not browser"]
-        return [str(PYTHON), "-m", "pytest", "-q", "-p", "no:randomly", *args], env
+        return [str(PYTHON), "-m", "pytest", "-q", *first, *args], env
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     if pytest_args:
-        return [str(PYTHON), "-m", "pytest", "-q", "-m", "not browser", *pytest_args], env
-    return [sys.executable, "scripts/dev.py", "test"], env
+        return [str(PYTHON), "-m", "pytest", "-q", "-m", "not browser", *first, *pytest_args], env
+    return [sys.executable, "scripts/dev.py", "test", *first], env
 
 
-def check(plant: Plant, pytest_args: list[str], keep_log: Path) -> tuple[str, list[str], float]:
+def check(
+    plant: Plant, pytest_args: list[str], fail_fast: bool, keep_log: Path
+) -> tuple[str, list[str], float]:
     """(outcome, failed tests, seconds) of one plant."""
     if plant.services and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         return "skipped (needs DATABASE_URL and REDIS_URL)", [], 0.0
@@ -231,7 +237,7 @@ def check(plant: Plant, pytest_args: list[str], keep_log: Path) -> tuple[str, li
         copy_tree(tree)
         if not apply(plant, tree):
             return "DOES NOT APPLY (the code changed: update the plant)", [], 0.0
-        args, env = command(plant, pytest_args)
+        args, env = command(plant, pytest_args, fail_fast)
         began = time.monotonic()
         result = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True)
         seconds = time.monotonic() - began
@@ -249,6 +255,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", default=[], help="a plant's name (repeat)")
     parser.add_argument("--list", action="store_true", help="list the plants and stop")
+    parser.add_argument("--fail-fast", action="store_true", help="pytest -x: stop at a failure")
     parser.add_argument("pytest_args", nargs="*", help="instead of the README command")
     options = parser.parse_args()
     chosen = [p for p in PLANTS if not options.only or p.name in options.only]
@@ -262,7 +269,8 @@ def main() -> int:
     print("|---|---|---|---|---|")
     bad = 0
     for plant in chosen:
-        outcome, failed, seconds = check(plant, options.pytest_args, logs / f"{plant.name}.txt")
+        log = logs / f"{plant.name}.txt"
+        outcome, failed, seconds = check(plant, options.pytest_args, options.fail_fast, log)
         bad += outcome != "caught"
         shown = ", ".join(f"`{name.split('::')[-1]}`" for name in failed[:3])
         more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
