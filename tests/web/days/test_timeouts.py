@@ -11,6 +11,7 @@ from games.errors import GameError
 from games.models import Action, Notification, Seat
 from games.services import timeouts, vacations
 from games.services.sweep import sweep
+from tests.rules.builders import pass_all, state
 
 from .conftest import START, acting_user, hours, play, play_until_turn_of, seat_of, two_player_game
 
@@ -69,17 +70,13 @@ def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, c
     assert Notification.objects.filter(user=anna, kind="timeout", channel="email").exists()
 
 
-def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points(monkeypatch):
-    monkeypatch.setattr(
-        rules, "legal_moves", lambda s, p: [rules.Move("pub", points=n) for n in range(3)]
-    )
-    assert timeouts.timeout_move(None, 0) == {"kind": "pub", "points": 0}
-    monkeypatch.setattr(
-        rules,
-        "legal_moves",
-        lambda s, p: [rules.Move("pass", until="phase"), rules.Move("pass")],
-    )
-    assert timeouts.timeout_move(None, 0) == {"kind": "pass"}
+def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points():
+    # Real positions of the engine (tests/rules/builders.py), no stand-in for the rules.
+    s = state(players=[{"area": ["pub#0"], "money": 20}, {}], board={"upper": ["author#0"]})
+    assert timeouts.timeout_move(s, 0) == {"kind": "pass"}
+    s, _events = pass_all(s)  # building scoring: seat 0 decides on the Pub
+    assert s.step == "pub"
+    assert timeouts.timeout_move(s, 0) == {"kind": "pub", "points": 0}
 
 
 def test_policy_none_only_shows_the_deadline(anna, boris, clock):
