@@ -200,7 +200,7 @@ def test_undo_needs_a_login(started_game, client):
         f"/games/{started_game.pk}/undo", data="{}", content_type="application/json"
     )
 
-    assert response.status_code == 401
+    assert (response.status_code, response.json()["code"]) == (401, "not_logged_in")
 
 
 def test_the_service_refuses_an_undo_in_a_finished_game(finished_game):
