@@ -7,7 +7,9 @@ from django.core import mail
 
 from games import presence
 from games.models import Notification, Seat
+from games.realtime import user_group
 from games.services.sweep import sweep
+from tests.web.listening import IN_MEMORY, Listener
 
 from .conftest import START, acting_user, hours, play, play_until_turn_of, seat_of, two_player_game
 
@@ -17,16 +19,20 @@ def emails_to(user):
 
 
 def test_a_new_turn_records_a_live_notice_and_pushes_it_after_commit(
-    anna, boris, monkeypatch, django_capture_on_commit_callbacks
+    anna, boris, settings, django_capture_on_commit_callbacks
 ):
-    pushed = []
-    monkeypatch.setattr(
-        "games.realtime.user_notify", lambda uid, notice: pushed.append((uid, notice))
-    )
-    with django_capture_on_commit_callbacks(execute=True):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    pages = Listener()
+    pages.listen(user_group(anna.pk), user_group(boris.pk))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
         game = two_player_game(anna, boris)
-    notices = [(uid, n["kind"], n["game_id"]) for uid, n in pushed]
-    assert notices == [(anna.pk, "your_turn", game.pk)]
+        assert pages.drain() == []  # nothing before the commit
+    assert callbacks
+    notices = [
+        (group, message["type"], message["notice"]["kind"], message["notice"]["game_id"])
+        for group, message in pages.drain()
+    ]
+    assert notices == [(user_group(anna.pk), "user.notice", "your_turn", game.pk)]
     live = Notification.objects.get(user=anna, channel="live")
     assert (live.kind, live.status, live.game) == ("your_turn", "sent", game)
 

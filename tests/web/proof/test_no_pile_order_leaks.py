@@ -23,6 +23,7 @@ from django.test import Client
 from games import realtime, rules, services
 from games.models import Seat
 from tests.web.accounts_helpers import member
+from tests.web.listening import IN_MEMORY, Listener
 
 pytestmark = pytest.mark.django_db
 
@@ -78,18 +79,15 @@ def scan(text: str, state: dict, seed: int | None, where: str) -> int:
 
 
 @pytest.fixture
-def pushes(monkeypatch):
-    """Every message the server would push, as (group, message)."""
-    sent = []
+def pushes(settings) -> Listener:
+    """Hears every group of the game through the real in-memory channel layer."""
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    return Listener()
 
-    async def record(layer, messages):
-        sent.extend(messages.items())
 
-    monkeypatch.setattr(realtime, "_send_all", record)
-    monkeypatch.setattr(
-        realtime, "user_notify", lambda user_id, notice: sent.append((f"user.{user_id}", notice))
-    )
-    return sent
+def push_text(message: dict) -> str:
+    """What a socket would send on: a game view's own frame, or the notice as JSON."""
+    return message["text"] if message["type"] == "game.view" else json.dumps(message)
 
 
 def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page: int) -> int:
@@ -114,11 +112,11 @@ def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page:
                     assert page.status_code in (200, 409)
                     scan(page.content.decode(), state, seed, f"/{path} of {who} at {version}")
                     scans += 1
-        for group, message in pushes:
+        for group, message in pushes.drain():
             at = message.get("version", version)
-            scan(json.dumps(message), states[at], seed, f"push to {group} at {at}")
+            listed = scan(push_text(message), states[at], seed, f"push to {group} at {at}")
+            assert listed == (message["type"] == "game.view"), f"push to {group} at {at}"
             scans += 1
-        pushes.clear()
         if not running:
             return scans
         position = game.to_act[0]
@@ -141,6 +139,11 @@ def test_no_answer_and_no_push_shows_a_piles_order(
     users = [member(f"leak{n}") for n in range(players)]
     game = services.game_create(
         host=users[0], title="Leak", edition=edition, seats=players, days_per_move=3, is_public=True
+    )
+    pushes.listen(
+        *(realtime.seat_group(game.pk, n) for n in range(players)),
+        realtime.spectators_group(game.pk),
+        *(realtime.user_group(user.pk) for user in users),
     )
     with django_capture_on_commit_callbacks(execute=True):
         for user in users[1:]:
