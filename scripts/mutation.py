@@ -21,9 +21,9 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
-import tempfile
 from pathlib import Path
+
+from treecopy import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "var" / "mutation"
@@ -48,29 +48,6 @@ use_git_change_detection = false
 """
 
 
-def _copy(ref: str | None, target: Path) -> None:
-    if ref:
-        with tempfile.TemporaryDirectory() as folder:
-            archive = Path(folder) / "tree.tar"
-            subprocess.run(["git", "archive", "-o", str(archive), ref], cwd=ROOT, check=True)
-            with tarfile.open(archive) as tar:
-                tar.extractall(target, filter="data")
-    else:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT,
-            capture_output=True,
-            check=True,
-        ).stdout.split(b"\0")
-        for raw in filter(None, listed):
-            source = ROOT / raw.decode()
-            if source.is_file():
-                destination = target / raw.decode()
-                destination.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, destination)
-    (target / ".venv").symlink_to(ROOT / ".venv")
-
-
 def _quoted(items: list[str]) -> str:
     return ", ".join(f'"{item}"' for item in items)
 
@@ -87,7 +64,7 @@ def main() -> int:
     tree = WORK / label
     shutil.rmtree(tree, ignore_errors=True)
     tree.mkdir(parents=True)
-    _copy(options.ref, tree)
+    copy_project(tree, options.ref)
     with (tree / "pyproject.toml").open("a") as pyproject:
         pyproject.write(
             SETTINGS.format(

@@ -24,13 +24,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from treecopy import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -186,23 +187,6 @@ PLANTS = [
 ]
 
 
-def copy_tree(target: Path) -> None:
-    """The work tree as it is on disk (tracked and untracked, not ignored files)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.split(b"\0")
-    for raw in filter(None, listed):
-        source = ROOT / raw.decode()
-        if source.is_file():
-            destination = target / raw.decode()
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, destination)
-    (target / ".venv").symlink_to(ROOT / ".venv")
-
-
 def apply(plant: Plant, tree: Path) -> bool:
     file = tree / plant.path
     text = file.read_text()
@@ -234,7 +218,7 @@ def check(
         return "skipped (needs DATABASE_URL and REDIS_URL)", [], 0.0
     with tempfile.TemporaryDirectory(prefix=f"plant-{plant.name}-") as folder:
         tree = Path(folder)
-        copy_tree(tree)
+        copy_project(tree)
         if not apply(plant, tree):
             return "DOES NOT APPLY (the code changed: update the plant)", [], 0.0
         args, env = command(plant, pytest_args, fail_fast)

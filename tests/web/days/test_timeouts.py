@@ -86,24 +86,27 @@ def test_policy_none_only_shows_the_deadline(anna, boris, clock):
     assert not Action.objects.filter(game=table).exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "subject", "says", "never_says"),
+    [
+        (
+            "en",
+            "[stpete] Your agreed time is nearly up in “Nevsky”",
+            "The game will not move for you when it runs out",
+            "Please move soon",
+        ),
+        (
+            "de",
+            "[stpete] Deine vereinbarte Zeit ist fast um in „Nevsky“",
+            "Die Partie zieht nicht für dich",
+            "Bitte zieh",
+        ),
+    ],
+)
 def test_with_policy_none_the_warning_asks_for_the_agreed_pace_without_threatening(
-    anna, boris, clock
+    anna, boris, clock, language, subject, says, never_says
 ):
-    table = two_player_game(anna, boris, timeout_policy="none")
-    sweep()
-    mail.outbox.clear()
-    clock.move_to(table.warn_at)
-    sweep()
-    [email] = mail.outbox
-    assert email.subject == "[stpete] Your agreed time is nearly up in “Nevsky”"
-    assert "The game will not move for you when it runs out" in email.body
-    assert "Please move soon" not in email.body
-    live = Notification.objects.get(user=anna, kind="deadline_warning", channel="live")
-    assert "will not move for you" in live.text
-
-
-def test_with_policy_none_a_german_member_reads_the_same_in_german(anna, boris, clock):
-    anna.language = "de"
+    anna.language = language
     anna.save(update_fields=["language"])
     table = two_player_game(anna, boris, timeout_policy="none")
     sweep()
@@ -111,8 +114,11 @@ def test_with_policy_none_a_german_member_reads_the_same_in_german(anna, boris, 
     clock.move_to(table.warn_at)
     sweep()
     [email] = mail.outbox
-    assert email.subject == "[stpete] Deine vereinbarte Zeit ist fast um in „Nevsky“"
-    assert "Die Partie zieht nicht für dich" in email.body
+    assert email.subject == subject
+    assert says in email.body
+    assert never_says not in email.body
+    live = Notification.objects.get(user=anna, kind="deadline_warning", channel="live")
+    assert says in live.text
 
 
 def _time_out(game, clock):
