@@ -53,7 +53,7 @@ class _Writer:
 
     def player(self, seat) -> SafeString:
         name = self.names.get(seat, _("Seat %(n)s") % {"n": (seat or 0) + 1})
-        return format_html('<span class="log-player seat-{}">{}</span>', seat, name)
+        return format_html('<span class="log-player" data-seat="{}">{}</span>', seat, name)
 
     def card(self, instance: str | None) -> SafeString:
         if not instance:
@@ -62,7 +62,7 @@ class _Writer:
         name = card.get(f"name_{self.lang}", instance)
         colour = "trading" if card.get("trading") else card.get("color", "")
         return format_html(
-            '<button type="button" class="card-link c-{}" data-card="{}">{}</button>',
+            '<button type="button" class="card-link" data-color="{}" data-card="{}">{}</button>',
             colour,
             instance,
             name,

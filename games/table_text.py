@@ -73,6 +73,10 @@ def table_strings() -> dict[str, str]:
         "pub_points": _("{points} points for {price} ₽"),
         "pub_plan": _("Pub plan"),
         "pub_plan_n": _("up to {points} points"),
+        # a decision the table has no dialog of its own for (named by decision_<kind> if
+        # given, else by its kind): one button per legal move, labelled move_<kind> or by kind
+        "decision_help": _("Choose one:"),
+        "n_points": _("{n} points"),
         "pass": _("Pass"),
         "pass_board": _("Pass until the board changes"),
         "pass_phase": _("Pass for this phase"),

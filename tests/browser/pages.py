@@ -18,3 +18,35 @@ def my_turn(page: Page):
 def my_tally(page: Page, what: str) -> int:
     """Her rubles (`money`) or points (`points`) as her panel shows them."""
     return int(page.locator(f".player.me .tally .{what} b").inner_text())
+
+
+def buy_two_points_in_the_pub(page: Page, decision) -> None:
+    """Click "2 points for 4 ₽" in the Pub `decision` box: it goes, her rubles and points
+    change by -4 and +2, the log says so."""
+    money, points = my_tally(page, "money"), my_tally(page, "points")
+
+    decision.get_by_role("button", name="2 points for 4 ₽").click()
+
+    expect(decision).to_have_count(0)
+    expect(page.locator(".player.me .tally .money b")).to_have_text(str(money - 4))
+    expect(page.locator(".player.me .tally .points b")).to_have_text(str(points + 2))
+    expect(page.locator("#log-body")).to_contain_text(
+        f"Anna buys 2 points at the Pub for 4 rubles: {points} + 2 = {points + 2} points"
+    )
+
+
+def rewrite_views(page: Page, game_id: int, change) -> list[dict]:
+    """Let `change(payload)` edit every GET view of game `game_id` this page receives, to show
+    the table a view the engine does not produce yet (an expansion's phase, a decision kind).
+    Moves still go to the real server. Returns the edited payloads, latest last."""
+    seen: list[dict] = []
+
+    def edit(route):
+        response = route.fetch()
+        payload = response.json()
+        change(payload)
+        seen.append(payload)
+        route.fulfill(response=response, json=payload)
+
+    page.context.route(lambda url: url.endswith(f"/games/{game_id}/view"), edit)
+    return seen

@@ -4,6 +4,7 @@ Run by the browser fixture in a subprocess with the browser database's environme
     python -m tests.browser.seed
 """
 
+import functools
 import json
 import os
 import random
@@ -60,19 +61,27 @@ def scripted_moves(options: dict, seed: int, *, reached, wants: str = "", limit:
     return None
 
 
-def table_at(host, guest, title: str, *, reached, wants: str = "") -> Game:
-    """A two-player game (host at seat 0) played through the services into the position
-    `reached`, from the seed (of the first 40) that gets there in the fewest moves."""
+@functools.cache
+def quickest_deal(reached, wants: str) -> tuple[int, list]:
+    """Of the first 40 seeds of a 2-player game, the one that gets to `reached` in the fewest
+    moves, and those moves."""
     options = {"edition": "1st", "players": 2}
     found = {n: scripted_moves(options, n, reached=reached, wants=wants) for n in range(1, 41)}
     seed = min((n for n in found if found[n] is not None), key=lambda n: len(found[n]))
+    return seed, found[seed]
+
+
+def table_at(host, guest, title: str, *, reached, wants: str = "") -> Game:
+    """A two-player game (host at seat 0) played through the services into the position
+    `reached`, from the seed (of the first 40) that gets there in the fewest moves."""
+    seed, moves = quickest_deal(reached, wants)
     lobby.draw_seed = lambda: seed
     game = services.game_create(
         host=host, title=title, edition="1st", seats=2, days_per_move=3, is_public=True
     )
     services.seat_join(game_id=game.pk, user=guest)
     game.refresh_from_db()
-    for seat, move in found[seed]:
+    for seat, move in moves:
         user = Seat.objects.get(game=game, position=seat).user
         services.move_submit(game_id=game.pk, user=user, move=move, expected_version=game.version)
         game.refresh_from_db()
@@ -127,12 +136,11 @@ def main() -> None:
         wants="observatory",
         reached=may_use_the_observatory,
     )
-    pub = table_at(
-        users["anna"],
-        users["dave"],
-        "An evening at the Pub",
-        wants="pub",
-        reached=decides_in_the_pub,
+    # The same Pub decision twice: once for its dialog, once for the table's fallback for
+    # decisions it has no dialog for.
+    pub, decision = (
+        table_at(users["anna"], users["dave"], title, wants="pub", reached=decides_in_the_pub)
+        for title in ("An evening at the Pub", "A decision without a dialog")
     )
 
     finished = table_at(users["anna"], users["carol"], "A game that ended", reached=rules.is_over)
@@ -145,6 +153,7 @@ def main() -> None:
                 "big": big.pk,
                 "observatory": observatory.pk,
                 "pub": pub.pk,
+                "decision": decision.pk,
                 "finished": finished.pk,
                 "finished_moves": finished.version,
                 # The rows of the end screen's table, best first: rank, name, points by

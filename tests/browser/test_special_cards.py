@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import my_tally, my_turn, open_table
+from tests.browser.pages import buy_two_points_in_the_pub, my_turn, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 USED = re.compile(r"\bused\b")  # an Observatory turned over this round
@@ -48,14 +48,7 @@ def test_anna_buys_two_points_in_the_pub_for_four_rubles(signed_in, live_site):
     pub = anna.get_by_role("group", name="Pub", exact=True)
     expect(pub).to_contain_text("Buy points, 2 rubles each.")
     expect(anna.locator("#status .chip.turn")).to_have_text("Your Pub decision")
-    money, points = my_tally(anna, "money"), my_tally(anna, "points")
 
-    pub.get_by_role("button", name="2 points for 4 ₽").click()
+    buy_two_points_in_the_pub(anna, pub)
 
-    expect(pub).to_have_count(0)
-    expect(anna.locator(".player.me .tally .money b")).to_have_text(str(money - 4))
-    expect(anna.locator(".player.me .tally .points b")).to_have_text(str(points + 2))
-    expect(anna.locator("#log-body")).to_contain_text(
-        f"Anna buys 2 points at the Pub for 4 rubles: {points} + 2 = {points + 2} points"
-    )
     assert anna.errors == []

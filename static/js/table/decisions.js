@@ -1,0 +1,153 @@
+// The pending decision (`view.pending` = {"kind", "seat", …}: the Pub after building scoring,
+// the card drawn with an Observatory, and whatever the expansions add) drawn by a registry
+// kind → dialog. A kind without its own dialog still gets one button per legal move of
+// `view.moves`, labelled from the move's fields, so a new decision is playable before it is
+// pretty.
+
+import { cardName } from "./cards.js";
+import { el, fmt } from "./dom.js";
+import { submit } from "./network.js";
+import { CARDS, me, phaseName, pileName, playerName, T } from "./page.js";
+
+const PASS_LABELS = { board_change: "pass_board", phase: "pass_phase" };
+
+// Words for a field of a move of a kind the script has no label for.
+const humanise = (name) => {
+  const words = String(name).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const isCard = (value) => typeof value === "string" && value.includes("#") && value.split("#")[0] in CARDS;
+
+function fieldText(key, value) {
+  if (Array.isArray(value)) {
+    return value.map((item) => fieldText(key, item)).join(" + ");
+  }
+  if (isCard(value)) {
+    return cardName(value);
+  }
+  if (key === "pile") {
+    return pileName(value);
+  }
+  if (key === "phase") {
+    return phaseName(value);
+  }
+  if (key === "points") {
+    return fmt(T.n_points, { n: value });
+  }
+  if (key === "rubles" || key === "price") {
+    return `${value} ₽`;
+  }
+  if (key === "seat" && typeof value === "number") {
+    return playerName(value);
+  }
+  return `${humanise(key)}: ${value}`;
+}
+
+/** What a button offering `move` says: the usual words for the base game's moves, else built
+ * from the move's fields (its kind, card names from the catalogue, points, rubles, piles…). */
+export function moveLabel(move) {
+  const replacing = move.displace ? fmt(T.replacing, { card: cardName(move.displace) }) : "";
+  switch (move.kind) {
+    case "buy":
+      return fmt(T.buy_for, { price: move.price }) + replacing;
+    case "play":
+      return fmt(T.play_for, { price: move.price }) + replacing;
+    case "take":
+      return T.take;
+    case "discard":
+      return T.discard_it;
+    case "observatory":
+      return fmt(T.draw_from, { pile: pileName(move.pile) });
+    case "pub":
+      return fmt(T.pub_points, { points: move.points, price: move.price });
+    case "pass":
+      return T[PASS_LABELS[move.until] || "pass"];
+    default: {
+      const details = Object.entries(move)
+        .filter(([key, value]) => key !== "kind" && value !== null && value !== undefined)
+        .map(([key, value]) => fieldText(key, value));
+      const name = T[`move_${move.kind}`] || humanise(move.kind);
+      return details.length ? `${name}: ${details.join(", ")}` : name;
+    }
+  }
+}
+
+export function moveButton(move, primary) {
+  const button = el("button", { type: "button", class: `button${primary ? " primary" : " secondary"}`, text: moveLabel(move) });
+  button.addEventListener("click", () => submit(move));
+  return button;
+}
+
+// kind → { status(view, pending): the status strip's words or null, draw(view, pending, moves):
+// the box for the action bar (or null) and the moves it offers }.
+const dialogs = new Map();
+
+/** Give the decision `kind` its own dialog (see `dialogs`). */
+export function registerDecision(kind, dialog) {
+  dialogs.set(kind, dialog);
+}
+
+const decisionBox = (label, ...children) => el("div", { class: "decision", role: "group", "aria-label": label }, ...children);
+
+// The Pub (after building scoring): buy points, 2 rubles each; the most is the primary button.
+registerDecision("pub", {
+  status: (view, pending) => (pending.seat === me() ? T.your_pub : fmt(T.someone_pub, { player: playerName(pending.seat) })),
+  draw(view, pending, moves) {
+    const pub = moves.filter((m) => m.kind === "pub");
+    if (!pub.length) {
+      return { box: null, offered: [] };
+    }
+    const most = pub[pub.length - 1].points;
+    const box = decisionBox(T.pub_title, el("strong", { text: T.pub_title }), el("span", { class: "muted", text: T.pub_help }));
+    pub.forEach((m) => box.append(moveButton(m, m.points === most)));
+    return { box, offered: pub };
+  },
+});
+
+// The card drawn with an Observatory: buy it, take it or discard it.
+registerDecision("observatory", {
+  status: () => null,
+  draw(view, pending, moves) {
+    if (!view.drawn || pending.seat !== me()) {
+      return { box: null, offered: [] };
+    }
+    const offered = moves.filter((m) => m.card === view.drawn || m.kind === "discard");
+    const box = decisionBox(T.drawn_card, el("strong", { text: fmt(T.you_drew, { card: cardName(view.drawn) }) }));
+    offered.forEach((m) => box.append(moveButton(m, m.kind === "buy")));
+    return { box, offered };
+  },
+});
+
+/** The name of a decision kind: its translated string, else the kind itself in words. */
+export const decisionName = (kind) => T[`decision_${kind}`] || humanise(kind);
+
+// Any other kind: one button per legal move.
+const fallback = {
+  status: () => null,
+  draw(view, pending, moves) {
+    if (pending.seat !== me() || !moves.length) {
+      return { box: null, offered: [] };
+    }
+    const name = decisionName(pending.kind);
+    const box = decisionBox(name, el("strong", { text: name }), el("span", { class: "muted", text: T.decision_help }));
+    moves.forEach((m) => box.append(moveButton(m, false)));
+    box.dataset.decision = pending.kind;
+    return { box, offered: moves };
+  },
+};
+
+const dialogFor = (pending) => dialogs.get(pending.kind) || fallback;
+
+/** The status strip's words for the pending decision, or null for the usual ones. */
+export function decisionStatus(view) {
+  return view.pending ? dialogFor(view.pending).status(view, view.pending) : null;
+}
+
+/** The pending decision's box for the action bar (or null) and the moves it offers (the bar
+ * leaves those out of its own buttons). */
+export function drawDecision(view) {
+  if (!view.pending) {
+    return { box: null, offered: [] };
+  }
+  return dialogFor(view.pending).draw(view, view.pending, view.moves || []);
+}

@@ -1,0 +1,31 @@
+// The replay of a finished game: a stepper and a slider over the moves; each step is the
+// spectator's payload after that many moves (GET /games/<id>/replay/<n>).
+
+import { $, fmt } from "./dom.js";
+import { fetchView, viewFrom } from "./network.js";
+import { D, shown, T } from "./page.js";
+
+export function setupReplay() {
+  let step = Number(D.replayStart || 0);
+  viewFrom(() => `${D.replayUrl}${step}`);
+  const box = $("replay-controls");
+  box.hidden = false;
+  const slider = $("replay-slider");
+  const go = async (n) => {
+    step = Math.max(0, Math.min(n, Number(slider.max)));
+    slider.value = step;
+    await fetchView();
+    $("replay-position").textContent = fmt(T.step_of, { n: step, total: shown.payload.steps });
+    slider.max = shown.payload.steps;
+  };
+  box.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-step]");
+    if (!button) {
+      return;
+    }
+    const how = button.dataset.step;
+    go(how === "first" ? 0 : how === "last" ? Number(slider.max) : step + (how === "next" ? 1 : -1));
+  });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  go(step);
+}
