@@ -10,7 +10,7 @@ failed ("caught") or all passed ("MISSED"). The project itself is never changed.
     python3 scripts/plant.py                      # every plant, README command (~2 min each)
     python3 scripts/plant.py --only lobby-seating --only deadlines-weekend
     python3 scripts/plant.py -- tests/web/days    # pytest arguments after "--" (quick checks)
-    python3 scripts/plant.py --fail-fast           # stop each run at its first failing test
+    python3 scripts/plant.py --fail-fast           # the plant's own test file first, then all
     python3 scripts/plant.py --list
 
 Services plants need DATABASE_URL and REDIS_URL (and CHANNELS_PREFIX) of a database and Redis
@@ -45,6 +45,7 @@ class Plant:
     new: str
     breaks: str
     services: bool = False  # only a real PostgreSQL/Redis run can see it
+    guard: str = ""  # the test file written to catch it (tried first with --fail-fast)
 
 
 PLANTS = [
@@ -55,6 +56,7 @@ PLANTS = [
         "mine = next((seat for seat in seats if seat.user_id == user.pk"
         " or (user.is_staff and seat.position in game.to_act)), None)",
         "staff play for members",
+        guard="tests/web/games/test_moves.py",
     ),
     Plant(
         "vacations-day-boundary",
@@ -62,6 +64,7 @@ PLANTS = [
         "earliest = since.date() - timedelta(days=1)",
         "earliest = since.date()",
         "vacations west of UTC stop pausing after UTC midnight",
+        guard="tests/web/days/test_vacation.py",
     ),
     Plant(
         "turns-warning-rearmed",
@@ -69,6 +72,7 @@ PLANTS = [
         "        if game.warn_at is not None:\n            game.warn_at = warn\n",
         "        game.warn_at = warn\n",
         "the 80 % warning is sent twice",
+        guard="tests/web/days/test_timeouts.py",
     ),
     Plant(
         "vacations-new-year",
@@ -76,6 +80,7 @@ PLANTS = [
         "for year in range(first.year, last.year + 1):",
         "for year in range(first.year, first.year + 1):",
         "the second year's allowance is skipped",
+        guard="tests/web/days/test_vacation.py",
     ),
     Plant(
         "vacations-cancel-first-day",
@@ -83,6 +88,7 @@ PLANTS = [
         "if vacation.first_day >= today:",
         "if vacation.first_day > today:",
         "an inverted vacation row",
+        guard="tests/web/days/test_vacation.py",
     ),
     Plant(
         "views-undo-rate-limit",
@@ -90,6 +96,7 @@ PLANTS = [
         "            return limited\n        expected_version = parse_undo_body(",
         "            pass\n        expected_version = parse_undo_body(",
         "undo floods",
+        guard="tests/web/table/test_undo.py",
     ),
     Plant(
         "notifications-warning-throttle",
@@ -98,6 +105,7 @@ PLANTS = [
         '"throttled"',
         'if False:\n            reason = "throttled"',
         "two e-mails in a minute",
+        guard="tests/web/days/test_turn_emails.py",
     ),
     Plant(
         "timeouts-policy",
@@ -105,6 +113,7 @@ PLANTS = [
         "game.timeout_policy == TimeoutPolicy.AUTO_PASS_THEN_BOT\n            and streak",
         "streak",
         "a bot takes over under policy auto pass",
+        guard="tests/web/days/test_timeouts.py",
     ),
     Plant(
         "notifications-stand-in",
@@ -112,6 +121,7 @@ PLANTS = [
         "        or seat.is_bot\n        or seat.stand_in\n",
         "        or seat.is_bot\n",
         "turn e-mails for a seat the stand-in bot plays",
+        guard="tests/web/days/test_turn_emails.py",
     ),
     Plant(
         "notifications-game-end-opt-out",
@@ -119,6 +129,7 @@ PLANTS = [
         "user.email_on_game_end\n        if kind == Kind.GAME_FINISHED",
         "True\n        if kind == Kind.GAME_FINISHED",
         "unwanted game-end e-mails",
+        guard="tests/web/days/test_pages.py",
     ),
     Plant(
         "lobby-seating",
@@ -126,6 +137,7 @@ PLANTS = [
         "        order[i], order[j] = order[j], order[i]\n",
         "        pass\n",
         "the host always starts",
+        guard="tests/web/games/test_lobby.py",
     ),
     Plant(
         "access-lock",
@@ -134,6 +146,7 @@ PLANTS = [
         "game = _game(_games(for_update=False), game_id)",
         "two moves at once both win",
         services=True,
+        guard="tests/integration/test_races.py",
     ),
     Plant(
         "deadlines-weekend",
@@ -141,6 +154,7 @@ PLANTS = [
         "if begin - moment >= left:",
         "if begin - moment > left:",
         "a budget ending at the weekend's start moves to Monday",
+        guard="tests/web/days/test_deadlines.py",
     ),
     Plant(
         "timeouts-extension-bound",
@@ -148,6 +162,7 @@ PLANTS = [
         "if not 1 <= hours <= 24 * 30:",
         "if not 1 <= hours:",
         "unlimited deadline extensions",
+        guard="tests/web/days/test_timeouts.py",
     ),
     Plant(
         "ratelimit-login-window",
@@ -155,6 +170,7 @@ PLANTS = [
         "LOGIN_WINDOW = 15 * 60",
         "LOGIN_WINDOW = 60",
         "a login lockout of one minute",
+        guard="tests/web/test_accounts_login.py",
     ),
     Plant(
         "timeouts-reclaim-budget",
@@ -162,6 +178,7 @@ PLANTS = [
         "            game.last_move_at = timezone.now()\n",
         "",
         "an instant timeout after reclaiming a seat",
+        guard="tests/web/days/test_timeouts.py",
     ),
     Plant(
         "control-replace-stand-in",
@@ -169,6 +186,7 @@ PLANTS = [
         'update_fields=["user", "is_bot", "bot_kind", "stand_in", "timeouts_in_row", "remind_at"]',
         'update_fields=["user", "is_bot", "bot_kind", "timeouts_in_row", "remind_at"]',
         "the new member inherits the stand-in bot",
+        guard="tests/web/days/test_timeouts.py",
     ),
     Plant(
         "vacations-owner",
@@ -176,6 +194,7 @@ PLANTS = [
         "filter(pk=vacation_id, user=user)",
         "filter(pk=vacation_id)",
         "a member ends another member's vacation",
+        guard="tests/web/days/test_vacation.py",
     ),
     Plant(
         "visibility-pile-order",
@@ -183,6 +202,7 @@ PLANTS = [
         "for card_id in sorted(counts)]",
         "for card_id in counts]",
         "the piles' secret order leaks",
+        guard="tests/web/proof/test_no_pile_order_leaks.py",
     ),
 ]
 
@@ -223,7 +243,18 @@ def check(
             return "DOES NOT APPLY (the code changed: update the plant)", [], 0.0
         args, env = command(plant, pytest_args, fail_fast)
         began = time.monotonic()
-        result = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True)
+        result = None
+        if fail_fast and plant.guard and not pytest_args:
+            # The guard's tests are tests of the same command with the same settings: if one
+            # fails, the command fails; only if none does is the whole command run.
+            guard = (
+                [*args[:3], "-m", "not browser", "-x", plant.guard]
+                if plant.services
+                else [str(PYTHON), "-m", "pytest", "-q", "-m", "not browser", "-x", plant.guard]
+            )
+            result = subprocess.run(guard, cwd=tree, env=env, capture_output=True, text=True)
+        if result is None or result.returncode == 0:
+            result = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True)
         seconds = time.monotonic() - began
     output = result.stdout + result.stderr
     keep_log.write_text(output)
