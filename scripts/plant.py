@@ -247,11 +247,7 @@ def check(
         if fail_fast and plant.guard and not pytest_args:
             # The guard's tests are tests of the same command with the same settings: if one
             # fails, the command fails; only if none does is the whole command run.
-            guard = (
-                [*args[:3], "-m", "not browser", "-x", plant.guard]
-                if plant.services
-                else [str(PYTHON), "-m", "pytest", "-q", "-m", "not browser", "-x", plant.guard]
-            )
+            guard = [str(PYTHON), "-m", "pytest", "-q", "-m", "not browser", "-x", plant.guard]
             result = subprocess.run(guard, cwd=tree, env=env, capture_output=True, text=True)
         if result is None or result.returncode == 0:
             result = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True)
