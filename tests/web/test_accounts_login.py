@@ -169,3 +169,15 @@ def test_alice_changes_her_password(client):
     alice.refresh_from_db()
     assert alice.check_password("another quiet game")
     assert client.get(PROFILE).status_code == 200  # still logged in on this device
+
+
+def test_failures_reported_without_a_request_count_for_that_username():
+    # Django's authenticate() may be called without a request; the limit must still hold.
+    from accounts.ratelimit import login_blocked, login_failed
+
+    for _ in range(LOGIN_FAILURES_MAX - 1):
+        login_failed("alice", None)
+    assert login_blocked("alice", None) is False
+    login_failed("alice", None)
+    assert login_blocked("alice", None) is True
+    assert login_blocked("bob", None) is False

@@ -86,3 +86,11 @@ def test_weekends_after_a_long_vacation_still_pause_the_clock():
     end = deadlines.turn_end(MONDAY, 2 * DAY, pause_weekends=True, vacations=[away])
     # 15 h on Monday; 12 h on Friday 20 March after the vacation; 21 h on Monday 23 March.
     assert end == datetime(2026, 3, 23, 21, 0, tzinfo=UTC)
+
+
+def test_the_warning_also_waits_out_a_vacation():
+    away = (datetime(2026, 3, 3, 0, 0, tzinfo=UTC), datetime(2026, 3, 4, 0, 0, tzinfo=UTC))
+    warn, end = deadlines.turn_times(MONDAY, DAY, pause_weekends=False, vacations=[away])
+    # 15 h on Monday, then Wednesday: 4.2 h more for the warning, 9 h for the deadline.
+    assert warn == datetime(2026, 3, 4, 4, 12, tzinfo=UTC)
+    assert end == datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
