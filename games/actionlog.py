@@ -7,10 +7,8 @@ not undone. The snapshot is always the replay of the effective log.
 
 from collections.abc import Iterable
 
+from games import rules
 from games.models import Action, ActionKind, Game
-
-# Events that show something that was hidden: once seen, the move cannot be taken back.
-REVEALING_EVENTS = ("observatory", "refill")
 
 
 def undone_seqs(actions: Iterable[Action]) -> set[int]:
@@ -53,11 +51,9 @@ def last_effective_action(game: Game) -> Action | None:
 
 
 def reveals_hidden(action: Action) -> bool:
-    """Whether the move showed a card from a pile (an Observatory draw, a refill)."""
-    return any(
-        event.get("kind") == "observatory" or (event.get("kind") == "refill" and event["cards"])
-        for event in action.events
-    )
+    """Whether the move showed a card from a pile; the engine's events say so themselves
+    (`rules.event_reveals`: an Observatory draw, a refill that laid cards out)."""
+    return any(rules.event_reveals(event) for event in action.events)
 
 
 def undo_refusal(game: Game, position: int | None, user, *, last=None) -> str | None:

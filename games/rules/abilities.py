@@ -1,26 +1,43 @@
-"""Special card abilities (rulebook "The special cards"), registered by key.
+"""Card abilities (rulebook "The special cards"), registered by key: the one registry of hooks.
 
-A card in the catalogue names an ability key; the key maps to small named functions or numbers for
-each hook the engine knows. Adding an expansion means adding data and abilities here, never
-`if card == ...` chains elsewhere. The hooks:
+A card in the catalogue names an ability key; the key maps to an `Ability`, whose fields are the
+engine's named moments. Every hook defaults to "nothing"; hooks that are functions receive the
+state and the seat. Adding an expansion means registering abilities (`register_ability`) and
+naming them in its card data, never `if card == ...` chains elsewhere.
 
-- price discount: the owner pays 1 ruble less for cards of a colour (Carpenter Workshop,
-  Gold Smelter)
-- hand limit bonus: extra hand slots (Warehouse)
-- displace value: what the card is worth when a trading card displaces it (Potjomkin's Village)
-- scoring bonus: extra rubles/points at a phase's scoring (Mariinskij Theater, Tax Man)
-- pub points: points the owner may buy after building scoring (Pub)
-- observatory: the once-per-round draw in the building phase (Observatory)
+- `discounts`: colours whose cards the owner pays 1 ruble less for (Carpenter Workshop: blue,
+  Gold Smelter: red). Data, so the per-area price profile (prices.py) can be memoised.
+- `hand_limit_bonus`: extra hand slots (Warehouse).
+- `displace_value`: what the card counts as when a trading card displaces it (Potjomkin's
+  Village).
+- `displaces(trading, target)`: which cards a trading card may displace, if not the rulebook's
+  colour and symbol rule (New Society later: any worker; Czar-Superstar: only Czar and Carpenter).
+- `scoring(state, seat, phase)`: extra (rubles, points) at a phase's scoring (Mariinskij Theater,
+  Tax Man). Scorings that compare players are phase scorers (phases.py, `register_scorer`).
+- `actions(state, seat, card)`: extra actions the card offers its owner on his turn (the
+  Observatory draw; later the Debtor's Prison, the Guild Hall split).
+- `hand_penalty`: whether the card costs points when left in the hand at the end (purple cards
+  will not).
+- `params`: numbers a module reads for its cards (the Pub: 5 points per card).
+
+Game-level moments (a phase's start, what follows a scoring, the final scoring steps, scorings
+that compare players) are registered by the modules and named by the ruleset (ruleset.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-# (phase, cards in the owner's area) -> (rubles, points)
-ScoringBonus = Callable[[str, Sequence[Any]], tuple[int, int]]
+if TYPE_CHECKING:
+    from .cards import Card
+    from .moves import Move
+    from .state import GameState
+
+ScoringHook = Callable[["GameState", int, str], tuple[int, int]]
+ActionsHook = Callable[["GameState", int, str], Iterable["Move"]]
+DisplaceRule = Callable[["Card", "Card"], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,45 +45,62 @@ class Ability:
     """What one ability key does, hook by hook; every hook defaults to 'nothing'."""
 
     key: str
-    discount_color: str | None = None
+    discounts: tuple[str, ...] = ()
     hand_limit_bonus: int = 0
     displace_value: int | None = None
-    scoring_bonus: ScoringBonus | None = None
-    pub_points: int = 0
-    observatory: bool = False
+    displaces: DisplaceRule | None = None
+    scoring: ScoringHook | None = None
+    actions: ActionsHook | None = None
+    hand_penalty: bool = True
+    params: Mapping[str, int] = field(default_factory=dict)
 
 
-def _count_color(cards: Sequence[Any], color: str) -> int:
-    return sum(1 for card in cards if card.color == color)
+ABILITIES: dict[str, Ability] = {}
 
 
-def mariinsky_rubles(phase: str, cards: Sequence[Any]) -> tuple[int, int]:
+def register_ability(ability: Ability) -> Ability:
+    """Make an ability key usable in card data (before the catalogues are built)."""
+    if ability.key in ABILITIES:
+        raise ValueError(f"ability {ability.key!r} is registered twice")
+    ABILITIES[ability.key] = ability
+    return ability
+
+
+def count_color(state: GameState, seat: int, color: str) -> int:
+    """Cards of a colour in the seat's area (trading cards count as the colour they upgrade)."""
+    cards_of = state.rules.cards
+    return sum(1 for c in state.players[seat].area if cards_of[c].color == color)
+
+
+def mariinsky_rubles(state: GameState, seat: int, phase: str) -> tuple[int, int]:
     """1st edition: at building scoring, 1 ruble per aristocrat (red card, trading ones too)."""
-    return (_count_color(cards, "aristocrat"), 0) if phase == "building" else (0, 0)
+    return (count_color(state, seat, "aristocrat"), 0) if phase == "building" else (0, 0)
 
 
-def mariinsky_points(phase: str, cards: Sequence[Any]) -> tuple[int, int]:
+def mariinsky_points(state: GameState, seat: int, phase: str) -> tuple[int, int]:
     """2nd edition: at building scoring, 1 point per aristocrat (red card, trading ones too)."""
-    return (0, _count_color(cards, "aristocrat")) if phase == "building" else (0, 0)
+    return (0, count_color(state, seat, "aristocrat")) if phase == "building" else (0, 0)
 
 
-def tax_man(phase: str, cards: Sequence[Any]) -> tuple[int, int]:
+def tax_man(state: GameState, seat: int, phase: str) -> tuple[int, int]:
     """At aristocrat scoring, 1 ruble per worker (green card, trading ones too)."""
-    return (_count_color(cards, "worker"), 0) if phase == "aristocrat" else (0, 0)
+    return (count_color(state, seat, "worker"), 0) if phase == "aristocrat" else (0, 0)
 
 
-ABILITIES: dict[str, Ability] = {
-    ability.key: ability
-    for ability in (
-        Ability("carpenter_workshop", discount_color="building"),
-        Ability("gold_smelter", discount_color="aristocrat"),
-        Ability("warehouse", hand_limit_bonus=1),
-        Ability("potjomkin", displace_value=6),
-        Ability("mariinsky_rubles", scoring_bonus=mariinsky_rubles),
-        Ability("mariinsky_points", scoring_bonus=mariinsky_points),
-        Ability("tax_man", scoring_bonus=tax_man),
-        Ability("pub", pub_points=5),
-        Ability("observatory", observatory=True),
-    )
-}
+for _ability in (
+    Ability("carpenter_workshop", discounts=("building",)),
+    Ability("gold_smelter", discounts=("aristocrat",)),
+    Ability("warehouse", hand_limit_bonus=1),
+    Ability("potjomkin", displace_value=6),
+    Ability("mariinsky_rubles", scoring=mariinsky_rubles),
+    Ability("mariinsky_points", scoring=mariinsky_points),
+    Ability("tax_man", scoring=tax_man),
+):
+    register_ability(_ability)
 NO_ABILITY = Ability("")
+
+
+def ability_params(card: Card, name: str) -> int:
+    """A number of the card's ability (0 if it has none of that name)."""
+    value: Any = card.ability.params.get(name, 0)
+    return int(value)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card, catalogue
+from .abilities import ability_params
+from .cards import Card
 from .engine import legal_moves
 from .moves import Move
 from .prices import profile_of
 from .rng import SplitMix64
 from .scoring import aristocrat_points, distinct_aristocrats
-from .state import PHASES, GameState, PlayerState
+from .state import GameState
 
 Bot = Callable[[GameState, int, int], Move]
 
@@ -40,7 +41,9 @@ def rounds_left(state: GameState) -> int:
 
 def _scorings(state: GameState, color: str) -> int:
     """Scorings of `color` a card placed now will still receive."""
-    this_round = PHASES.index(color) >= PHASES.index(state.phase) and state.step == "actions"
+    rules = state.rules
+    scoring = rules.scored_in.get(color, len(rules.phases))
+    this_round = scoring >= rules.phase_index[state.phase] and state.step == "actions"
     return rounds_left(state) + (1 if this_round else 0)
 
 
@@ -49,9 +52,12 @@ def ruble_value(state: GameState) -> float:
     return 0.1 + 0.07 * min(rounds_left(state), 4)
 
 
-def card_value(state: GameState, player: PlayerState, card: Card, displaced: Card | None) -> float:
+def card_value(
+    state: GameState, seat: int, instance: str, card: Card, displaced: Card | None
+) -> float:
     """Points (rubles converted) the card brings over the rest of the game."""
-    cards_of = catalogue(state.edition).instances
+    cards_of = state.rules.cards
+    player = state.players[seat]
     n = _scorings(state, card.color)
     value = n * (card.points + card.rubles * ruble_value(state))
     if displaced is not None:
@@ -61,26 +67,27 @@ def card_value(state: GameState, player: PlayerState, card: Card, displaced: Car
         before = distinct_aristocrats(cards_of, player.area)
         after = len({cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id})
         value += aristocrat_points(after) - aristocrat_points(before)
-    return value + ability_value(state, player, card)
+    return value + ability_value(state, seat, instance, card)
 
 
-def ability_value(state: GameState, player: PlayerState, card: Card) -> float:
+def ability_value(state: GameState, seat: int, instance: str, card: Card) -> float:
     """A rough worth of the card's ability, read from its hooks (never from its name)."""
-    cards_of = catalogue(state.edition).instances
     ability = card.ability
     worth = ruble_value(state)
     future = rounds_left(state)
     value = 0.0
-    if ability.scoring_bonus is not None:
-        cards = [cards_of[c] for c in player.area] + [card]
-        for phase in PHASES[:3]:
-            rubles, points = ability.scoring_bonus(phase, cards)
-            value += _scorings(state, phase) * (points + rubles * worth)
-    if ability.discount_color is not None:
+    if ability.scoring is not None:
+        player = state.players[seat]
+        placed = state.with_player(seat, player.evolve(area=(*player.area, instance)))
+        for phase in state.rules.phases:
+            if phase.scores:
+                rubles, points = ability.scoring(placed, seat, phase.name)
+                value += _scorings(state, phase.name) * (points + rubles * worth)
+    if ability.discounts:
         value += 0.8 * future * worth
     if ability.hand_limit_bonus:
         value += 0.5
-    if ability.pub_points:
+    if ability_params(card, "points"):
         value += _scorings(state, "building") * 2.0
     if ability.displace_value is not None and ability.displace_value > card.cost:
         value += 0.5 * (ability.displace_value - card.cost) * worth
@@ -93,7 +100,7 @@ def _reserve(state: GameState) -> int:
 
 
 def _score(state: GameState, seat: int, move: Move) -> float:
-    cards_of = catalogue(state.edition).instances
+    cards_of = state.rules.cards
     player = state.players[seat]
     worth = ruble_value(state)
     if move.kind in ("buy", "play"):
@@ -103,7 +110,7 @@ def _score(state: GameState, seat: int, move: Move) -> float:
         price = profile_of(cards_of, player.area).price(card, lower, displaced)
         if move.kind == "play":
             price = profile_of(cards_of, player.area).price(card, False, displaced)
-        gain = card_value(state, player, card, displaced) - price * worth
+        gain = card_value(state, seat, move.card, card, displaced) - price * worth  # type: ignore[arg-type]
         return gain + (5.0 if move.kind == "play" else 0.0)
     if move.kind == "take":
         if rounds_left(state) == 0:
@@ -115,7 +122,7 @@ def _score(state: GameState, seat: int, move: Move) -> float:
             if not targets:
                 return -10.0
             displaced = min(targets, key=lambda t: t.points + t.rubles)
-        gain = card_value(state, player, card, displaced) - card.cost * worth
+        gain = card_value(state, seat, move.card, card, displaced) - card.cost * worth  # type: ignore[arg-type]
         return 0.4 * gain - 1.5
     if move.kind == "pub":
         points = move.points or 0

@@ -2,7 +2,12 @@
 
 Card *types* live in the catalogue; the cards in a game are *instances* named "<type id>#<n>", n
 counting the copies of that type in catalogue order. Instance names therefore depend only on the
-edition, never on how the piles were shuffled, and reveal nothing.
+edition (and the card sets in play), never on how the piles were shuffled, and reveal nothing.
+
+The base game's cards are in data/cards.toml; an expansion's in data/<name>.toml, listed by its
+module (`card_files`). A catalogue is built for an edition and a tuple of extra card files, and
+memoised; the base catalogues are built and checked when the package is imported (after every
+module has registered its abilities).
 """
 
 from __future__ import annotations
@@ -13,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from .abilities import ABILITIES, NO_ABILITY, Ability
+from .options import EDITIONS
 
 DECKS: tuple[str, ...] = ("worker", "building", "aristocrat", "trading")
 COLORS: tuple[str, ...] = ("worker", "building", "aristocrat")
-EDITIONS: tuple[str, ...] = ("1st", "2nd")
-# Copies per pile, as the rulebook lists them for both editions (checked at import).
+# Copies per pile of the base game, as the rulebook lists them for both editions (checked).
 PILE_SIZES: dict[str, int] = {"worker": 31, "building": 28, "aristocrat": 27, "trading": 30}
 
-_DATA = Path(__file__).with_name("data") / "cards.toml"
+DATA_DIR = Path(__file__).with_name("data")
+BASE_FILE = "cards.toml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,8 @@ def _derive(types: dict[str, Card]) -> dict[str, Card]:
     out = {}
     for card in types.values():
         value = card.ability.displace_value
-        targets = frozenset(t.id for t in types.values() if may_displace(card, t))
+        rule = card.ability.displaces or may_displace
+        targets = frozenset(t.id for t in types.values() if card.trading and rule(card, t))
         out[card.id] = replace(
             card,
             displace_value=card.cost if value is None else value,
@@ -113,7 +120,7 @@ def _derive(types: dict[str, Card]) -> dict[str, Card]:
     return out
 
 
-def _build(edition: str, entries: list[dict[str, Any]]) -> Catalogue:
+def _build(edition: str, entries: list[dict[str, Any]], base_only: bool) -> Catalogue:
     types: dict[str, Card] = {}
     instances: dict[str, Card] = {}
     decks: dict[str, list[str]] = {deck: [] for deck in DECKS}
@@ -133,23 +140,48 @@ def _build(edition: str, entries: list[dict[str, Any]]) -> Catalogue:
             instances[name] = card
             decks[card.deck].append(name)
     for deck, size in PILE_SIZES.items():
-        if len(decks[deck]) != size:
+        if base_only and len(decks[deck]) != size:
             raise ValueError(f"{edition} edition: {deck} pile has {len(decks[deck])}, not {size}")
     return Catalogue(edition, types, instances, {d: tuple(v) for d, v in decks.items()})
 
 
-def _load() -> dict[str, Catalogue]:
-    with _DATA.open("rb") as handle:
-        entries = tomllib.load(handle)["card"]
-    return {edition: _build(edition, entries) for edition in EDITIONS}
+_ENTRIES: dict[str, list[dict[str, Any]]] = {}
 
 
-CATALOGUES: dict[str, Catalogue] = _load()
+def _entries(name: str) -> list[dict[str, Any]]:
+    """The [[card]] tables of one data file (read once)."""
+    if name not in _ENTRIES:
+        with (DATA_DIR / name).open("rb") as handle:
+            _ENTRIES[name] = list(tomllib.load(handle)["card"])
+    return _ENTRIES[name]
+
+
+# The base game's catalogue per edition (filled by load_catalogues, at package import).
+CATALOGUES: dict[str, Catalogue] = {}
+_BUILT: dict[tuple[str, tuple[str, ...]], Catalogue] = {}
+
+
+def load_catalogues() -> dict[str, Catalogue]:
+    """Build and check the base catalogues (once every ability is registered)."""
+    if not CATALOGUES:
+        for edition in EDITIONS:
+            CATALOGUES[edition] = catalogue_for(edition, ())
+    return CATALOGUES
+
+
+def catalogue_for(edition: str, files: tuple[str, ...]) -> Catalogue:
+    """The catalogue of an edition with the base cards and the extra data files, memoised."""
+    key = (edition, files)
+    built = _BUILT.get(key)
+    if built is None:
+        entries = [entry for name in (BASE_FILE, *files) for entry in _entries(name)]
+        built = _BUILT[key] = _build(edition, entries, base_only=not files)
+    return built
 
 
 def catalogue(edition: str) -> Catalogue:
-    """The catalogue of an edition ("1st" or "2nd")."""
-    return CATALOGUES[edition]
+    """The base catalogue of an edition ("1st" or "2nd")."""
+    return load_catalogues()[edition]
 
 
 def card_catalogue(edition: str) -> dict[str, dict[str, object]]:
@@ -174,5 +206,5 @@ def card_catalogue(edition: str) -> dict[str, dict[str, object]]:
             "text_en": card.text_en,
             "text_de": card.text_de,
         }
-        for card in CATALOGUES[edition].types.values()
+        for card in catalogue(edition).types.values()
     }

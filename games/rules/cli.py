@@ -1,8 +1,12 @@
 """Command line (design §4, stable): `simulate` bot games and `replay` a move log.
 
 python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
-                               [--bot random|greedy]
+                               [--expansions OPTION ...] [--bot random|greedy]
 python -m games.rules replay FILE
+
+`--expansions` names boolean options of `rules.OPTIONS` (`market`, `banquet`, ...) or
+`new_society=full|sp_plus`; an expansion that is not built yet is refused by name. A replay file
+may say `"rules_version"` beside its options (golden logs do); options that name one win.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from typing import Any
 
 from .bots import BOTS
 from .engine import apply_move, is_over, to_act
+from .errors import InvalidOptions
 from .initial import new_game
+from .options import check_options
 from .replay import ReplayError, replay
 from .scoring import final_scores
 
@@ -36,8 +42,15 @@ def play_game(options: dict[str, Any], seed: int, bot: str) -> tuple[int, list[d
     return moves, final_scores(state)
 
 
-def simulate(players: int, games: int, seed: int, edition: str, bot: str) -> dict[str, Any]:
-    options = {"players": players, "edition": edition}
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    edition: str,
+    bot: str,
+    expansions: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    options = {"players": players, "edition": edition, **(expansions or {})}
     total_moves = 0
     winning: list[int] = []
     # time.perf_counter measures the benchmark only; the engine itself never reads a clock.
@@ -61,8 +74,11 @@ def simulate(players: int, games: int, seed: int, edition: str, bot: str) -> dic
 def _replay_file(path: str) -> int:
     with open(path, encoding="utf-8") as handle:
         log = json.load(handle)
+    options = dict(log["options"])
+    if "rules_version" in log:
+        options.setdefault("rules_version", log["rules_version"])
     try:
-        state = replay(log["options"], log["seed"], log["moves"])
+        state = replay(options, log["seed"], log["moves"])
     except ReplayError as error:
         print(
             f"move {error.index + 1} (index {error.index}) is illegal: {error.code}: "
@@ -86,15 +102,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--edition", choices=("1st", "2nd"), default="1st")
-    sim.add_argument("--expansions", nargs="*", default=[], help="none exist yet")
+    sim.add_argument(
+        "--expansions", nargs="*", default=[], help="options to turn on, e.g. market banquet"
+    )
     sim.add_argument("--bot", choices=sorted(BOTS), default="random")
     rep = commands.add_parser("replay", help="replay a move log and print the scores")
     rep.add_argument("file")
     args = parser.parse_args(argv)
     if args.command == "simulate":
-        if args.expansions:
-            parser.error("no expansions are supported yet")
-        result = simulate(args.players, args.games, args.seed, args.edition, args.bot)
+        chosen: dict[str, Any] = {}
+        for name in args.expansions:
+            key, _, value = name.partition("=")
+            chosen[key] = value or True
+        try:
+            check_options({"players": args.players, "edition": args.edition, **chosen})
+        except InvalidOptions as error:
+            parser.error(f"{error.code}: {error.message}")
+        result = simulate(args.players, args.games, args.seed, args.edition, args.bot, chosen)
         print(json.dumps(result))
         return 0
     return _replay_file(args.file)

@@ -1,9 +1,10 @@
-"""The engine's entry points: who acts, which moves are legal, applying a move.
+"""The engine's entry points: who acts, which moves are legal, applying a move, the default move.
 
-`apply_move` always checks legality itself (game over -> seat may act -> move kind allowed now ->
-move-specific rules), never mutates its input, and then plays the automatic parts of the game:
-phase ends, scoring, Pub plans, refills, round ends and the passes of seats that hold a standing
-pass or have nothing but pass to do (yucata "Hints for handling": the pass buttons).
+`apply_move` always checks legality itself (game over -> seat may act -> a pending decision or
+the move kind's handler -> move-specific rules), never mutates its input, and then plays the
+automatic parts of the game: phase ends, scoring, standing plans, refills, round ends and the
+passes of seats that hold a standing pass or have nothing but pass to do (yucata "Hints for
+handling": the pass buttons). A pending decision (decisions.py) comes before everything else.
 """
 
 from __future__ import annotations
@@ -11,16 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .actions import HANDLERS, buy_pub_points, must_buy_worker, workers_in
-from .cards import catalogue
+from .actions import must_buy_worker, workers_in
+from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
-from .moves import PASS, PASS_PHASE, PASS_UNTIL_BOARD_CHANGE, Move, card_move, parse_move
-from .phases import end_actions, end_game, pub_allowance
+from .moves import MOVE_KINDS, PASS, PASSES, Move, card_move, parse_move
+from .phases import end_actions, end_game, finish_phase
 from .prices import displace_targets, hand_limit, profile_of
-from .state import PHASES, GameState
+from .state import GameState
 
 Events = list[dict[str, Any]]
-PASSES = (PASS, PASS_UNTIL_BOARD_CHANGE, PASS_PHASE)
 # Rounds in a row that may pass inside one apply_move without anybody having a choice before the
 # game is declared stuck (docs/rules.md, "stalemate").
 STALEMATE_ROUNDS = 3
@@ -34,14 +34,14 @@ def to_act(state: GameState) -> tuple[int, ...]:
     """Seats that may act now: one seat, or none when the game is over."""
     if state.step == "over":
         return ()
-    if state.step == "pub":
-        return (state.pub_queue[0],)
+    if state.decisions:
+        return (state.decisions[0].seat,)
     return (state.turn,)
 
 
 def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
-    """Buy, take, play and Observatory moves of the seat to act (no passes, no plans)."""
-    cards_of = catalogue(state.edition).instances
+    """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans)."""
+    cards_of = state.rules.cards
     player = state.players[seat]
     money = player.money
     hand = player.hand
@@ -50,55 +50,31 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
         for instance in row:
             card = cards_of[instance]
             if card.trading:
-                for target in displace_targets(cards_of, player, card, len(hand)):
+                for target in displace_targets(state, seat, card, len(hand)):
                     if profile.price(card, lower, cards_of[target]) <= money:
                         yield card_move("buy", instance, target)
             elif profile.price(card, lower) <= money:
                 yield card_move("buy", instance)
-    if len(hand) < hand_limit(cards_of, player.area):
+    if len(hand) < hand_limit(cards_of, player.area, state.rules.hand_limit):
         for instance in state.upper + state.lower:
             yield card_move("take", instance)
     for instance in hand:
         card = cards_of[instance]
         if card.trading:
-            for target in displace_targets(cards_of, player, card, len(hand) - 1):
+            for target in displace_targets(state, seat, card, len(hand) - 1):
                 if profile.price(card, False, cards_of[target]) <= money:
                     yield card_move("play", instance, target)
         elif profile.price(card) <= money:
             yield card_move("play", instance)
-    if state.phase == "building":
-        piles = [phase for phase, pile in zip(PHASES, state.piles, strict=True) if len(pile) > 1]
-        for instance in player.area:
-            if cards_of[instance].ability.observatory and instance not in player.used:
-                for pile in piles:
-                    yield Move("observatory", observatory=instance, pile=pile)
-
-
-def _drawn_moves(state: GameState, seat: int) -> list[Move]:
-    """The Observatory's card must be bought, taken into hand or discarded."""
-    cards_of = catalogue(state.edition).instances
-    player = state.players[seat]
-    drawn = state.drawn
-    card = cards_of[drawn]  # type: ignore[index]
-    profile = profile_of(cards_of, player.area)
-    moves = []
-    if card.trading:
-        for target in displace_targets(cards_of, player, card, len(player.hand)):
-            if profile.price(card, False, cards_of[target]) <= player.money:
-                moves.append(Move("buy", drawn, target))
-    elif profile.price(card) <= player.money:
-        moves.append(Move("buy", drawn))
-    if len(player.hand) < hand_limit(cards_of, player.area):
-        moves.append(Move("take", drawn))
-    moves.append(Move("discard", drawn))
-    return moves
+    for instance in profile.actors:
+        yield from cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
 
 
 def _first_phase_moves(state: GameState, seat: int) -> list[Move]:
-    """First worker phase: buy a (non-trading) worker until you have two, then only pass."""
+    """First worker phase: buy a (non-trading) worker until you have enough, then only pass."""
     if not must_buy_worker(state, seat):
         return list(PASSES)
-    cards_of = catalogue(state.edition).instances
+    cards_of = state.rules.cards
     moves = []
     for move in _card_moves(state, seat):
         card = cards_of[move.card] if move.kind == "buy" else None  # type: ignore[index]
@@ -107,36 +83,29 @@ def _first_phase_moves(state: GameState, seat: int) -> list[Move]:
     return moves
 
 
-def _pub_plan_moves(state: GameState, seat: int) -> list[Move]:
-    cards_of = catalogue(state.edition).instances
-    allowance = sum(cards_of[c].ability.pub_points for c in state.players[seat].area)
-    return [Move("pub_plan", points=k) for k in range(allowance + 1)] if allowance else []
-
-
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     """Every legal move of the seat (empty if it may not act now)."""
     if seat not in to_act(state):
         return []
-    if state.step == "pub":
-        return [Move("pub", points=k) for k in range(pub_allowance(state, seat) + 1)]
-    if state.drawn is not None:
-        return _drawn_moves(state, seat)
+    if state.decisions:
+        head = state.decisions[0]
+        return DECISIONS[head.kind].moves(state, head)
     if state.first_worker_phase:
         return _first_phase_moves(state, seat)
     moves = [*_card_moves(state, seat), *PASSES]
-    if state.phase == "building":
-        moves += _pub_plan_moves(state, seat)
+    for kind in plan_movers():
+        moves += kind.plan_moves(state, seat)  # type: ignore[misc]
     return moves
 
 
 def has_real_choice(state: GameState, seat: int) -> bool:
-    """Whether the seat may do anything but pass (a Pub plan does not count: it is no action)."""
-    if state.drawn is not None:
+    """Whether the seat may do anything but pass (a plan does not count: it is no action)."""
+    if state.decisions:
         return True
     if state.first_worker_phase:
         return must_buy_worker(state, seat)
     player = state.players[seat]
-    if (state.upper or state.lower) and len(player.hand) < 3:
+    if (state.upper or state.lower) and len(player.hand) < state.rules.hand_limit:
         return True
     return next(_card_moves(state, seat), None) is not None
 
@@ -152,7 +121,22 @@ def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> Gam
             "forced": forced,
         }
     )
-    return state.evolve(turn=(seat + 1) % state.n, passes=state.passes + 1)
+    return state.evolve(turn=(seat + 1) % state.n, passes=state.passes + 1, actions_left=1)
+
+
+def _answer_by_plan(state: GameState, events: Events) -> GameState | None:
+    """The head decision answered by its seat's standing plan, or None if it must be asked."""
+    head = state.decisions[0]
+    kind = DECISIONS[head.kind]
+    if kind.plan is None:
+        return None
+    value = state.players[head.seat].plans.get(head.kind)
+    if value is None:
+        return None
+    move = kind.plan(state, head, value)
+    if move is None:
+        return None
+    return kind.apply(state.evolve(decisions=state.decisions[1:]), head, move, events, True)
 
 
 def settle(state: GameState, events: Events) -> GameState:
@@ -161,16 +145,18 @@ def settle(state: GameState, events: Events) -> GameState:
     while True:
         if state.step == "over":
             return state
-        if state.step == "pub":
-            seat = state.pub_queue[0]
-            plan = state.players[seat].pub_plan
-            if plan is None:
+        if state.decisions:
+            head = state.decisions[0]
+            if state.step != "actions" and (state.step != head.kind or state.turn != head.seat):
+                state = state.evolve(step=head.kind, turn=head.seat)
+            answered = _answer_by_plan(state, events)
+            if answered is None:
                 return state
-            points = min(plan, pub_allowance(state, seat))
-            state = buy_pub_points(state, seat, points, events, automatic=True)
+            state = answered
             continue
-        if state.drawn is not None:
-            return state
+        if state.step != "actions":
+            state = finish_phase(state, events)
+            continue
         if state.passes >= state.n:
             before = state.round
             state = end_actions(state, events)
@@ -202,11 +188,53 @@ def apply_move(
         raise IllegalMove("game_over")
     if seat not in to_act(state):
         raise IllegalMove("not_your_turn")
-    if state.step == "pub" and move.kind != "pub":
-        raise IllegalMove("not_now", "Decide first how many points to buy with your Pub.")
     events: Events = []
-    state = HANDLERS[move.kind](state, seat, move, events)
+    if state.decisions:
+        head = state.decisions[0]
+        kind = DECISIONS[head.kind]
+        if move.kind not in kind.answers:
+            raise IllegalMove("not_now", kind.waiting)
+        state = kind.apply(state.evolve(decisions=state.decisions[1:]), head, move, events, False)
+    else:
+        spec = MOVE_KINDS[move.kind]
+        if spec.handler is None:
+            raise IllegalMove("not_now", spec.not_now)
+        state = spec.handler(state, seat, move, events)
     return settle(state, events), events
 
 
-__all__ = ["apply_move", "has_real_choice", "is_over", "legal_moves", "to_act", "workers_in"]
+def default_move(state: GameState, seat: int, *, spend: bool = True) -> Move:
+    """The move a timeout (or, with `spend=False`, an admin's forced pass) makes for the seat.
+
+    A pending decision gets its registered default (the Pub: no points; the Observatory's card:
+    discarded); otherwise a plain pass. Where no pass is allowed (the first worker phase while
+    a worker must be bought) the cheapest legal move, the first listed among equals - unless
+    `spend` is False: then IllegalMove("must_buy_worker"), since only the player may spend.
+    """
+    if seat not in to_act(state):
+        raise IllegalMove("game_over" if is_over(state) else "not_your_turn")
+    if state.decisions:
+        head = state.decisions[0]
+        return DECISIONS[head.kind].default(state, head)
+    moves = legal_moves(state, seat)
+    if PASS in moves:
+        return PASS
+    if not spend or not moves:
+        raise IllegalMove("must_buy_worker")
+
+    def price(move: Move) -> int:
+        quote = MOVE_KINDS[move.kind].quote
+        return (quote(state, seat, move) or 0) if quote is not None else 0
+
+    return min(moves, key=price)
+
+
+__all__ = [
+    "apply_move",
+    "default_move",
+    "has_real_choice",
+    "is_over",
+    "legal_moves",
+    "to_act",
+    "workers_in",
+]

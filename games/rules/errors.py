@@ -31,4 +31,14 @@ class IllegalMove(Exception):
 
 
 class InvalidOptions(ValueError):
-    """Game options that do not describe a playable game; the message names the problem."""
+    """Game options that do not describe a playable game.
+
+    `code` is stable (docs/architecture.md lists them), `option` names the option at fault and
+    the message names the problem in English.
+    """
+
+    def __init__(self, code: str, message: str, option: str | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.option = option
+        super().__init__(message)

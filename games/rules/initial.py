@@ -1,50 +1,55 @@
 """Setting up a game (rulebook "Preparation"; solo variant from seeds/002 "Single Player Option").
 
-25 rubles each; the four piles shuffled separately; the four start markers dealt at random so that
-every player has at least one and nobody more than two (one player: all four); two worker cards
-per player laid face up into the upper row. All randomness comes from the integer seed via rng.py.
+Start money each (25); the piles shuffled separately, in the ruleset's order; the start markers
+dealt at random so that every player gets about as many as the others (4 markers: at least one
+and at most two each; one player holds them all); the first phase's workers laid face up into
+the upper row (two per player). All randomness comes from the integer seed via rng.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import catalogue
 from .rng import SplitMix64
-from .state import PHASES, START_MONEY, GameState, PlayerState, check_options
+from .ruleset import Ruleset, ruleset
+from .state import GameState, PlayerState
 
-STARTING_WORKERS_PER_PLAYER = 2
 
-
-def deal_markers(rng: SplitMix64, n: int) -> tuple[int, int, int, int]:
-    """Holder of each start marker (worker, building, aristocrat, trading), 1-2 per player."""
+def deal_markers(rng: SplitMix64, rules: Ruleset) -> tuple[int, ...]:
+    """Holder of each start marker (in rules.markers order): every seat once, the rest to
+    different seats at random while possible, then shuffled."""
+    n = rules.players
+    if not rules.deal_markers:
+        return tuple(0 for _ in rules.markers)
     slots = list(range(n))
-    while len(slots) < len(PHASES):
-        # Each extra marker goes to a different player while possible (2 players: 2 each).
-        candidates = [seat for seat in range(n) if slots.count(seat) < 2]
+    while len(slots) < len(rules.markers):
+        candidates = [s for s in range(n) if slots.count(s) < rules.max_markers_per_seat]
         slots.append(candidates[rng.below(len(candidates))])
-    holders = rng.shuffled(slots)
-    return holders[0], holders[1], holders[2], holders[3]
+    return rng.shuffled(slots)
 
 
 def new_game(options: dict[str, Any], seed: int) -> GameState:
     """The initial state: piles shuffled, markers dealt, first workers on the board."""
-    edition, n = check_options(options)
+    rules = ruleset(options)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an integer")
     rng = SplitMix64(seed)
-    cards = catalogue(edition)
-    piles = [rng.shuffled(cards.decks[phase]) for phase in PHASES]
-    markers = deal_markers(rng, n) if n > 1 else (0, 0, 0, 0)
-    laid = STARTING_WORKERS_PER_PLAYER * n
-    upper, piles[0] = piles[0][:laid], piles[0][laid:]
+    decks = rules.catalogue.decks
+    piles = [rng.shuffled(decks.get(name, ())) for name in rules.piles]
+    markers = deal_markers(rng, rules)
+    first = rules.first_phase
+    laid = rules.first_phase_workers * rules.players
+    upper, piles[first.pile_index] = (
+        piles[first.pile_index][:laid],
+        piles[first.pile_index][laid:],
+    )
     return GameState(
-        edition=edition,
-        players=tuple(PlayerState(money=START_MONEY) for _ in range(n)),
+        rules=rules,
+        players=tuple(PlayerState(money=rules.start_money) for _ in range(rules.players)),
         round=1,
-        phase="worker",
+        phase=first.name,
         step="actions",
-        turn=markers[0],
+        turn=markers[first.marker_index],
         passes=0,
         markers=markers,
         piles=tuple(piles),

@@ -1,97 +1,121 @@
 """Phase flow (rulebook "Playing the game", "3. The new cards", "The trading card phase and the
 end of the round", "Game end"; Pub timing from seeds/README.md item 2).
 
-Each phase: actions -> scoring (none in the trading phase) -> (after building: Pub decisions) ->
-refill the board to 8 cards from the next phase's pile into the upper row. After the trading
-phase the round ends: the lower row is discarded, the upper row moves down, workers refill the
-upper row, start markers pass one seat to the left (seat i -> i+1) and used Observatories turn
-back. Once a pile's last card is placed, that round is the last one.
+Each phase of the ruleset: actions -> its scoring (none in the trading phase) -> the decisions
+its `after_scoring` follow-ups open (after building: the Pub) -> marks that clear with the phase
+-> refill the board to the board size from the next phase's pile into the upper row. After the
+last phase the round ends: the lower row is discarded, the upper row moves down, the first
+phase's pile refills the upper row, start markers move `marker_step` seats to the left and marks
+that clear at round end go. Once a pile's last card is placed, that round is the last one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import catalogue
-from .scoring import final_scores, score_phase
-from .state import PHASES, GameState
-
-BOARD_SIZE = 8
-NEXT_PHASE: dict[str, str] = {
-    "worker": "building",
-    "building": "aristocrat",
-    "aristocrat": "trading",
-}
+from .decisions import Decision
+from .events import register_event
+from .marks import clear
+from .ruleset import Phase
+from .scoring import final_postings, final_scores
+from .state import GameState
 
 Events = list[dict[str, Any]]
+# A refill shows the cards it lays out (its fields are pinned by tests and stored logs).
+register_event("refill", reveals=lambda event: bool(event.get("cards")))
 
 
-def refill(state: GameState, deck: str, events: Events) -> GameState:
-    """Fill the board up to 8 cards from `deck`'s pile, new cards into the upper row."""
-    need = BOARD_SIZE - len(state.upper) - len(state.lower)
-    index = PHASES.index(deck)
+def refill(state: GameState, phase: Phase, events: Events) -> GameState:
+    """Fill the board up to its size from `phase`'s pile, new cards into the upper row."""
+    need = state.rules.board_size - len(state.upper) - len(state.lower)
+    index = phase.pile_index
     pile = state.piles[index]
     if need <= 0 or not pile:
-        events.append({"kind": "refill", "pile": deck, "cards": []})
+        events.append({"kind": "refill", "pile": phase.pile, "cards": []})
         return state
     placed, rest = pile[:need], pile[need:]
     piles = (*state.piles[:index], rest, *state.piles[index + 1 :])
-    events.append({"kind": "refill", "pile": deck, "cards": list(placed)})
+    events.append({"kind": "refill", "pile": phase.pile, "cards": list(placed)})
     state = state.evolve(upper=state.upper + placed, piles=piles)
     if not rest and not state.last_round:
-        events.append({"kind": "last_round", "pile": deck, "round": state.round})
+        events.append({"kind": "last_round", "pile": phase.pile, "round": state.round})
         state = state.evolve(last_round=True)
     return state
 
 
-def pub_allowance(state: GameState, seat: int) -> int:
-    """Points the seat may buy right now with its Pubs: 5 per Pub, 2 rubles each."""
-    cards_of = catalogue(state.edition).instances
-    player = state.players[seat]
-    allowance = sum(cards_of[c].ability.pub_points for c in player.area)
-    return min(allowance, player.money // 2)
-
-
 def end_actions(state: GameState, events: Events) -> GameState:
-    """All players passed in succession: score, then Pub decisions or the next phase."""
-    phase = state.phase
-    events.append({"kind": "actions_end", "round": state.round, "phase": phase})
+    """All players passed in succession: score, then open the follow-up decisions or go on."""
+    phase = state.rules.phase(state.phase)
+    events.append({"kind": "actions_end", "round": state.round, "phase": phase.name})
     players = tuple(p.evolve(standing=None) if p.standing else p for p in state.players)
     state = state.evolve(players=players, passes=0)
-    if phase == "trading":
+    if phase.score is None:
+        return finish_phase(state, events)
+    state = phase.score(state, phase, events)
+    queue: list[Decision] = []
+    if phase.follow_ups:
+        start = state.markers[phase.marker_index]
+        for seat in ((start + i) % state.n for i in range(state.n)):
+            for follow_up in phase.follow_ups:
+                decision = follow_up(state, seat)
+                if decision is not None:
+                    queue.append(decision)
+        if state.rules.plans_lapse:
+            state = _lapse_plans(state, phase, queue)
+    if queue:
+        head = queue[0]
+        return state.evolve(step=head.kind, decisions=tuple(queue), turn=head.seat)
+    return finish_phase(state, events)
+
+
+def _lapse_plans(state: GameState, phase: Phase, queue: list[Decision]) -> GameState:
+    """Rules version 2: a plan is for the scoring it was made for, also when it cannot be used.
+
+    A seat that this scoring asks nothing of its kind loses its plan of that kind.
+    """
+    asked = {(d.kind, d.seat) for d in queue}
+    players = list(state.players)
+    for seat, player in enumerate(players):
+        for kind in phase.after_scoring:
+            if kind in player.plans and (kind, seat) not in asked:
+                player = player.evolve(plans=player.plans.drop(kind))
+        players[seat] = player
+    return state.evolve(players=tuple(players))
+
+
+def finish_phase(state: GameState, events: Events) -> GameState:
+    """The phase and its decisions are over: clear its marks, then the next phase or round end."""
+    moment = f"phase_end:{state.phase}"
+    if any(m.clears == moment for p in state.players for m in p.marks):
+        state = state.evolve(
+            players=tuple(p.evolve(marks=clear(p.marks, moment)) for p in state.players)
+        )
+    following = state.rules.next_phase[state.phase]
+    if following is None:
         return end_round(state, events)
-    state = score_phase(state, events)
-    if phase == "building":
-        start = state.markers[PHASES.index("building")]
-        order = [(start + i) % state.n for i in range(state.n)]
-        queue = tuple(seat for seat in order if pub_allowance(state, seat) > 0)
-        if queue:
-            return state.evolve(step="pub", pub_queue=queue, turn=queue[0])
-    return next_phase(state, events)
-
-
-def next_phase(state: GameState, events: Events) -> GameState:
-    """Refill from the next phase's pile and open that phase's actions."""
-    following = NEXT_PHASE[state.phase]
     state = refill(state, following, events)
     return open_phase(state, following, events)
 
 
-def open_phase(state: GameState, phase: str, events: Events) -> GameState:
-    start = state.markers[PHASES.index(phase)]
-    events.append({"kind": "phase", "round": state.round, "phase": phase, "start_seat": start})
-    return state.evolve(
-        phase=phase,
+def open_phase(state: GameState, phase: Phase, events: Events) -> GameState:
+    start = state.markers[phase.marker_index]
+    events.append({"kind": "phase", "round": state.round, "phase": phase.name, "start_seat": start})
+    state = state.evolve(
+        phase=phase.name,
         step="actions",
         turn=start,
         passes=0,
-        pub_queue=(),
-        first_worker_phase=state.first_worker_phase and phase == "worker",
+        actions_left=1,
+        decisions=(),
+        first_worker_phase=state.first_worker_phase and phase is state.rules.first_phase,
     )
+    for hook in state.rules.phase_start:
+        state = hook(state, phase, events)
+    return state
 
 
 def end_round(state: GameState, events: Events) -> GameState:
-    """After the trading phase: game end if this was the last round, else the next round."""
+    """After the last phase: game end if this was the last round, else the next round."""
     if state.last_round:
         return end_game(state, events)
     events.append(
@@ -102,9 +126,12 @@ def end_round(state: GameState, events: Events) -> GameState:
             "moved_down": list(state.upper),
         }
     )
+    rules = state.rules
     n = state.n
-    markers = tuple((holder + 1) % n for holder in state.markers)
-    players = tuple(p.evolve(used=()) if p.used else p for p in state.players)
+    markers = tuple((holder + rules.marker_step) % n for holder in state.markers)
+    players = tuple(
+        p.evolve(marks=clear(p.marks, "round_end")) if p.marks else p for p in state.players
+    )
     state = state.evolve(
         discard=state.discard + state.lower,
         lower=state.upper,
@@ -113,13 +140,16 @@ def end_round(state: GameState, events: Events) -> GameState:
         players=players,
         round=state.round + 1,
     )
-    events.append({"kind": "markers", "markers": dict(zip(PHASES, markers, strict=True))})
-    state = refill(state, "worker", events)
-    return open_phase(state, "worker", events)
+    events.append({"kind": "markers", "markers": dict(zip(rules.markers, markers, strict=True))})
+    state = refill(state, rules.first_phase, events)
+    return open_phase(state, rules.first_phase, events)
 
 
 def end_game(state: GameState, events: Events) -> GameState:
-    state = state.evolve(step="over", pub_queue=(), drawn=None)
+    """The final scoring: its ledger events, then `game_end` and one `final_score` row per seat."""
+    state = state.evolve(step="over", decisions=())
+    _players, _parts, entries = final_postings(state)
+    events += entries
     events.append({"kind": "game_end", "round": state.round})
     for row in final_scores(state):
         events.append({"kind": "final_score", **row})

@@ -2,8 +2,11 @@
 trading card cost?"; `003` for the Observatory and Warehouse displacement limits).
 
 Price = printed cost (a trading card: the difference to the displaced card, or 1 if not dearer)
-minus 1 per identical card in the area, minus 1 from the lower row, minus 1 per discount card of
-the bought card's colour (Carpenter Workshop: blue, Gold Smelter: red); never below 1.
+minus 1 per identical card in the area, minus 1 from the lower row, minus 1 per discount of
+the bought card's colour that abilities in the area give (Carpenter Workshop: blue, Gold Smelter:
+red); never below 1. Which cards a trading card may displace: its type's targets (cards.py, with
+the abilities' own rules), minus cards whose marks forbid it (a turned Observatory) and cards
+whose loss would leave the owner above his hand limit (the Warehouse).
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .cards import Card
-from .state import PlayerState
+from .marks import not_displaceable
+from .state import GameState
 
 BASE_HAND_LIMIT = 3
 
@@ -19,16 +23,17 @@ BASE_HAND_LIMIT = 3
 class AreaProfile:
     """Counts over a play area that prices need, computed once per player and move list."""
 
-    __slots__ = ("by_color", "same")
+    __slots__ = ("actors", "by_color", "same")
 
     def __init__(self, cards_of: Mapping[str, Card], area: tuple[str, ...]) -> None:
         same: dict[str, int] = {}
         by_color: dict[str, int] = {}
+        # Cards whose ability offers extra actions (the Observatory), in area order.
+        self.actors = tuple(c for c in area if cards_of[c].ability.actions is not None)
         for instance in area:
             card = cards_of[instance]
             same[card.id] = same.get(card.id, 0) + 1
-            color = card.ability.discount_color
-            if color is not None:
+            for color in card.ability.discounts:
                 by_color[color] = by_color.get(color, 0) + 1
         self.same = same
         self.by_color = by_color
@@ -45,9 +50,17 @@ class AreaProfile:
         return price if price > 1 else 1
 
 
-def hand_limit(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> int:
-    """3 cards, plus what abilities in the area add (Warehouse: 4)."""
-    return BASE_HAND_LIMIT + sum(cards_of[c].ability.hand_limit_bonus for c in area)
+def hand_limit(
+    cards_of: Mapping[str, Card], area: tuple[str, ...], base: int = BASE_HAND_LIMIT
+) -> int:
+    """3 cards (the ruleset's base), plus what abilities in the area add (Warehouse: 4)."""
+    return base + sum(cards_of[c].ability.hand_limit_bonus for c in area)
+
+
+def seat_hand_limit(state: GameState, seat: int) -> int:
+    """The hand limit of a seat under the game's rules."""
+    rules = state.rules
+    return hand_limit(rules.cards, state.players[seat].area, rules.hand_limit)
 
 
 _PROFILES: dict[tuple[str, ...], AreaProfile] = {}
@@ -64,26 +77,27 @@ def profile_of(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> AreaProfi
     return profile
 
 
-def displace_targets(
-    cards_of: Mapping[str, Card], player: PlayerState, trading: Card, hand_after: int
-) -> list[str]:
-    """Cards in the area this trading card may displace.
+def displace_targets(state: GameState, seat: int, trading: Card, hand_after: int) -> list[str]:
+    """Cards in the seat's area this trading card may displace.
 
     `hand_after` is the hand size once the action is done; a card whose loss would leave the
-    player above his hand limit (the Warehouse while holding 4) cannot go, nor can an Observatory
-    turned over this round.
+    player above his hand limit (the Warehouse while holding 4) cannot go, nor can a card whose
+    mark forbids it (an Observatory turned over this round).
     """
+    cards_of = state.rules.cards
+    player = state.players[seat]
+    blocked = not_displaceable(player.marks) if player.marks else frozenset()
     limit = None
     targets = []
     allowed = trading.target_ids
     for instance in player.area:
         target = cards_of[instance]
-        if target.id not in allowed or instance in player.used:
+        if target.id not in allowed or instance in blocked:
             continue
         bonus = target.ability.hand_limit_bonus
         if bonus:
             if limit is None:
-                limit = hand_limit(cards_of, player.area)
+                limit = hand_limit(cards_of, player.area, state.rules.hand_limit)
             if hand_after > limit - bonus:
                 continue
         targets.append(instance)

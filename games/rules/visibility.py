@@ -2,7 +2,9 @@
 
 yucata conventions ("Hints for handling"; seeds/README.md item 4): money, hands, areas and points
 are public; every pile's contents are shown grouped and counted, sorted by card id, never in their
-order. For a seat the view adds its legal moves with exact prices.
+order. For a seat the view adds its legal moves with exact prices. Phases, piles, markers and
+pending decisions are drawn from the ruleset and the registries, so a module's additions show up
+without changes here.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import Card, catalogue
+from .cards import Card
+from .decisions import DECISIONS, Decision
 from .engine import has_real_choice, legal_moves, to_act
-from .phases import BOARD_SIZE, pub_allowance
-from .prices import displace_targets, hand_limit, profile_of
+from .marks import TURNED
+from .moves import MOVE_KINDS
+from .prices import displace_targets, profile_of, seat_hand_limit
 from .scoring import aristocrat_points, distinct_aristocrats, final_scores, phase_income
-from .state import PHASES, GameState, PlayerState
+from .state import GameState
 
 
 def _grouped(pile: tuple[str, ...], cards_of: Mapping[str, Card]) -> list[dict[str, Any]]:
@@ -24,12 +28,15 @@ def _grouped(pile: tuple[str, ...], cards_of: Mapping[str, Card]) -> list[dict[s
     return [{"card": card_id, "count": counts[card_id]} for card_id in sorted(counts)]
 
 
-def _summary(state: GameState, player: PlayerState, cards_of: Mapping[str, Card]) -> dict[str, Any]:
-    """The ∑ table: income per phase as the next scoring pays it, aristocrats, hand."""
+def _summary(state: GameState, seat: int) -> dict[str, Any]:
+    """The ∑ table: income per scoring phase as the next scoring pays it, aristocrats, hand."""
+    cards_of = state.rules.cards
+    player = state.players[seat]
     income = {}
-    for phase in PHASES[:3]:
-        rubles, points = phase_income(cards_of, player, phase)
-        income[phase] = {"rubles": rubles, "points": points}
+    for phase in state.rules.phases:
+        if phase.scores:
+            rubles, points = phase_income(state, seat, phase)
+            income[phase.name] = {"rubles": rubles, "points": points}
     distinct = distinct_aristocrats(cards_of, player.area)
     return {
         "income": income,
@@ -40,11 +47,11 @@ def _summary(state: GameState, player: PlayerState, cards_of: Mapping[str, Card]
         "distinct_aristocrats": distinct,
         "aristocrat_points": aristocrat_points(distinct),
         "hand_size": len(player.hand),
-        "hand_limit": hand_limit(cards_of, player.area),
+        "hand_limit": seat_hand_limit(state, seat),
     }
 
 
-def _player(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[str, Any]:
+def _player(state: GameState, seat: int) -> dict[str, Any]:
     player = state.players[seat]
     return {
         "seat": seat,
@@ -52,17 +59,34 @@ def _player(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[s
         "points": player.points,
         "area": list(player.area),
         "hand": list(player.hand),
-        "used_observatories": list(player.used),
-        "markers": [p for p, holder in zip(PHASES, state.markers, strict=True) if holder == seat],
+        "used_observatories": [m.card for m in player.marks if m.kind == TURNED.kind],
+        "marks": [mark.to_dict() for mark in player.marks],
+        "markers": [
+            m
+            for m, holder in zip(state.rules.markers, state.markers, strict=True)
+            if holder == seat
+        ],
         "standing": player.standing,
         "pub_plan": player.pub_plan,
-        "summary": _summary(state, player, cards_of),
+        "plans": player.plans.to_json(),
+        "records": player.records.to_json(),
+        "summary": _summary(state, seat),
     }
 
 
-def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> dict[str, Any]:
-    """For each board/hand/drawn card: what buying or playing it would cost this seat (null if
+def _offered(state: GameState) -> tuple[str, ...]:
+    """Cards the pending decision offers to buy or take (the Observatory's draw)."""
+    if not state.decisions:
+        return ()
+    head = state.decisions[0]
+    offers = DECISIONS[head.kind].offers
+    return offers(state, head) if offers is not None else ()
+
+
+def _price_table(state: GameState, seat: int) -> dict[str, Any]:
+    """For each board/hand/offered card: what buying or playing it would cost this seat (null if
     it has nothing to displace), and whether buying, taking or playing it is legal right now."""
+    cards_of = state.rules.cards
     player = state.players[seat]
     profile = profile_of(cards_of, player.area)
     legal = {(m.kind, m.card) for m in legal_moves(state, seat)}
@@ -72,12 +96,11 @@ def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> d
         card = cards_of[instance]
         if not card.trading:
             return {"price": profile.price(card, lower), "displace": None}
-        targets = displace_targets(cards_of, player, card, hand_after)
+        targets = displace_targets(state, seat, card, hand_after)
         prices = {t: profile.price(card, lower, cards_of[t]) for t in targets}
         return {"price": min(prices.values()) if prices else None, "displace": prices}
 
-    extra = (state.drawn,) if state.drawn else ()
-    for instance in (*state.upper, *state.lower, *extra):
+    for instance in (*state.upper, *state.lower, *_offered(state)):
         offer = quote(instance, instance in state.lower, len(player.hand))
         table[instance] = {
             "buy": offer["price"],
@@ -95,37 +118,34 @@ def _price_table(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> d
     return table
 
 
-def _moves(state: GameState, seat: int, cards_of: Mapping[str, Card]) -> list[dict[str, Any]]:
-    profile = profile_of(cards_of, state.players[seat].area)
+def _moves(state: GameState, seat: int) -> list[dict[str, Any]]:
     out = []
     for move in legal_moves(state, seat):
         entry = move.to_dict()
-        if move.kind in ("buy", "play"):
-            card = cards_of[move.card]  # type: ignore[index]
-            displaced = cards_of[move.displace] if move.displace else None
-            lower = move.kind == "buy" and move.card in state.lower
-            entry["price"] = profile.price(card, lower, displaced)
-        elif move.kind == "pub":
-            entry["price"] = 2 * (move.points or 0)
+        quote = MOVE_KINDS[move.kind].quote
+        if quote is not None:
+            entry["price"] = quote(state, seat, move)
         out.append(entry)
     return out
 
 
-def _pending(state: GameState) -> dict[str, Any] | None:
-    if state.step == "pub":
-        seat = state.pub_queue[0]
-        return {"kind": "pub", "seat": seat, "max_points": pub_allowance(state, seat)}
-    if state.drawn is not None:
-        return {"kind": "observatory", "seat": state.turn, "card": state.drawn}
-    return None
+def _decision(state: GameState, decision: Decision) -> dict[str, Any]:
+    """A pending decision as the view shows it: kind, seat, its data and its kind's extras."""
+    extra = DECISIONS[decision.kind].view
+    shown = decision.data.to_json() if extra is None else extra(state, decision)
+    return {"kind": decision.kind, "seat": decision.seat, **shown}
 
 
 def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready view for `seat` (None: a spectator); never reveals a pile's order."""
-    cards_of = catalogue(state.edition).instances
+    rules = state.rules
+    cards_of = rules.cards
     over = state.step == "over"
+    decisions = [_decision(state, d) for d in state.decisions]
+    offered = _offered(state)
     view: dict[str, Any] = {
-        "edition": state.edition,
+        "edition": rules.edition,
+        "options": dict(rules.options),
         "round": state.round,
         "phase": state.phase,
         "step": state.step,
@@ -133,28 +153,27 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "first_worker_phase": state.first_worker_phase,
         "last_round": state.last_round,
         "game_over": over,
-        "phases": [
-            {"name": phase, "pile": phase, "scores": phase != "trading"} for phase in PHASES
-        ],
-        "board_size": BOARD_SIZE,
-        "markers": dict(zip(PHASES, state.markers, strict=True)),
+        "phases": [{"name": p.name, "pile": p.pile, "scores": p.scores} for p in rules.phases],
+        "board_size": rules.board_size,
+        "markers": dict(zip(rules.markers, state.markers, strict=True)),
         "board": {"upper": list(state.upper), "lower": list(state.lower)},
         "discard": list(state.discard),
         "piles": {
-            phase: {"size": len(pile), "contents": _grouped(pile, cards_of)}
-            for phase, pile in zip(PHASES, state.piles, strict=True)
+            name: {"size": len(pile), "contents": _grouped(pile, cards_of)}
+            for name, pile in zip(rules.piles, state.piles, strict=True)
         },
-        "drawn": state.drawn,
-        "pending": _pending(state),
-        "players": [_player(state, s, cards_of) for s in range(state.n)],
+        "drawn": offered[0] if offered else None,
+        "pending": decisions[0] if decisions else None,
+        "decisions": decisions,
+        "actions_left": state.actions_left,
+        "records": state.records.to_json(),
+        "players": [_player(state, s) for s in range(state.n)],
         "scores": final_scores(state) if over else None,
         "seat": seat,
     }
     if seat is not None and 0 <= seat < state.n:
-        view["prices"] = _price_table(state, seat, cards_of)
-        view["moves"] = _moves(state, seat, cards_of)
+        view["prices"] = _price_table(state, seat)
+        view["moves"] = _moves(state, seat)
         view["your_turn"] = seat in to_act(state)
-        view["has_choice"] = seat in to_act(state) and (
-            state.step == "pub" or has_real_choice(state, seat)
-        )
+        view["has_choice"] = seat in to_act(state) and has_real_choice(state, seat)
     return view

@@ -45,12 +45,12 @@ def game_abort(*, game_id: int, by) -> Game:
 
 
 def pass_move_for(state, position: int) -> dict:
-    """The pass among the seat's legal moves, as a dict; GameError if it may not pass."""
-    passes = [m.to_dict() for m in rules.legal_moves(state, position) if m.kind == "pass"]
-    # A plain pass (no standing "until") is the least an admin should decide for a player.
-    if passes:
-        return min(passes, key=lambda d: "until" in d)
-    raise GameError("cannot_pass", _("The seat to act cannot pass now."))
+    """The engine's default move for the seat, as a dict: a plain pass, or a pending decision's
+    default answer; GameError if only spending rubles would do (the first worker phase)."""
+    try:
+        return rules.default_move(state, position, spend=False).to_dict()
+    except rules.IllegalMove:
+        raise GameError("cannot_pass", _("The seat to act cannot pass now.")) from None
 
 
 def seat_force_pass(*, game_id: int, by) -> Action:

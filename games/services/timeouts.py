@@ -2,8 +2,9 @@
 
 Timeout policies (`Game.timeout_policy`):
 - `auto_pass`: at the deadline the game passes for the seat (an Action of kind `timeout`);
-  where a pass is not legal it makes the least move instead: `pub` with 0 points in a Pub
-  decision, the cheapest worker in the first worker phase.
+  where a pass is not legal it makes the engine's default move instead
+  (`rules.default_move`): a pending decision's default (`pub` with 0 points, the Observatory's
+  card discarded), the cheapest worker in the first worker phase.
 - `auto_pass_then_bot` (default): the same, and after 3 timeouts in a row of one seat a bot
   plays that seat (`Seat.stand_in`, moves logged as `stand_in`) until the player reclaims it
   (`seat_reclaim`, from the table) or an admin replaces him.
@@ -31,19 +32,12 @@ TIMEOUTS_BEFORE_BOT = 3
 
 
 def timeout_move(state, position: int) -> dict:
-    """The least decision for a seat out of time: pass, else no Pub points, else the cheapest."""
-    legal = [move.to_dict() for move in rules.legal_moves(state, position)]
-    for wanted in ({"kind": "pass"}, {"kind": "pub", "points": 0}):
-        if wanted in legal:
-            return wanted
-
-    def price(move: dict) -> int:
-        _state, events = rules.apply_move(state, position, move)
-        return next((e.get("price", 0) for e in events if e.get("kind") in ("buy", "play")), 0)
-
-    if not legal:
-        raise GameError("cannot_pass", _("The seat to act cannot move now."))
-    return min(legal, key=price)
+    """The engine's default move for a seat out of time (`rules.default_move`): a pass, the
+    default answer of a pending decision (no Pub points), else the cheapest legal move."""
+    try:
+        return rules.default_move(state, position).to_dict()
+    except rules.IllegalMove:
+        raise GameError("cannot_pass", _("The seat to act cannot move now.")) from None
 
 
 def deadline_warn(*, game_id: int, now: datetime | None = None) -> str:

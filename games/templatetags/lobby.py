@@ -10,7 +10,6 @@ from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
 
 from games.models import Status
-from games.rules.state import PHASES
 
 register = template.Library()
 
@@ -33,9 +32,10 @@ def progress(game) -> dict | None:
     if not isinstance(state, dict):
         return None
     round_number, phase = state.get("round"), state.get("phase")
-    if not isinstance(round_number, int) or phase not in PHASES:
+    labels = _phase_labels()
+    if not isinstance(round_number, int) or phase not in labels:
         return None
-    return {"round": round_number, "phase": phase, "phase_label": _phase_labels()[phase]}
+    return {"round": round_number, "phase": phase, "phase_label": labels[phase]}
 
 
 @register.filter

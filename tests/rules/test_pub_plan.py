@@ -62,3 +62,43 @@ def test_a_pub_plan_is_made_only_in_the_building_phase():
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="pub_plan", points=1)
     assert error.value.code == "not_now"
+
+
+def too_poor_for_the_pub(**options):
+    """Round 2, building phase: seat 0 has 1 ruble, a Pub and two Lumberjacks; a Library he
+    cannot pay for lies on the board (so everybody keeps a choice: taking it)."""
+    return state(
+        options=options,
+        players=[{"money": 1, "area": ["pub#0", "lumberjack#0", "lumberjack#1"]}, {}],
+        board={"upper": ["library#0"]},
+    )
+
+
+def plan_3_and_pass_until_asked(s):
+    """Seat 0 plans 3 points, then everybody passes until somebody is asked something."""
+    s, events = play(s, 0, kind="pub_plan", points=3)
+    for _ in range(40):
+        if s.step != "actions":
+            break
+        s, more = play(s, to_act(s)[0], kind="pass")
+        events += more
+    return s, events
+
+
+def test_a_pub_plan_that_its_scoring_cannot_use_lapses_there():
+    s, events = plan_3_and_pass_until_asked(too_poor_for_the_pub())
+    building = [e["seat"] for e in of_kind(events, "score") if e["phase"] == "building"]
+    assert building == [0, 1, 0, 1]  # round 2's building scoring, then round 3's
+    # Round 2's building scoring could not use the plan: no Pub purchase, and the plan is gone,
+    # so at round 3's building scoring, with 7 rubles from his Lumberjacks, seat 0 is asked.
+    assert of_kind(events, "pub") == []
+    assert (s.round, s.phase, s.step, to_act(s)) == (3, "building", "pub", (0,))
+    assert (s.players[0].pub_plan, s.players[0].money) == (None, 7)
+
+
+def test_under_rules_version_1_such_a_plan_was_carried_out_a_round_later():
+    _, events = plan_3_and_pass_until_asked(too_poor_for_the_pub(rules_version="1"))
+    [pub] = of_kind(events, "pub")
+    assert (pub["points"], pub["automatic"], pub["points_before"]) == (3, True, 0)
+    building = [e for e in of_kind(events, "score") if e["phase"] == "building"]
+    assert events.index(pub) > events.index(building[2])  # after round 3's building scoring

@@ -11,7 +11,6 @@ from games.errors import GameError
 from games.models import Action, Notification, Seat
 from games.services import timeouts, vacations
 from games.services.sweep import sweep
-from tests.rules.builders import pass_all, state
 
 from .conftest import START, acting_user, hours, play, play_until_turn_of, seat_of, two_player_game
 
@@ -71,12 +70,22 @@ def test_on_expiry_the_game_moves_for_him_and_the_log_says_timeout(game, anna, c
 
 
 def test_a_pass_is_preferred_and_a_pub_decision_gets_no_points():
-    # Real positions of the engine (tests/rules/builders.py), no stand-in for the rules.
-    s = state(players=[{"area": ["pub#0"], "money": 20}, {}], board={"upper": ["author#0"]})
-    assert timeouts.timeout_move(s, 0) == {"kind": "pass"}
-    s, _events = pass_all(s)  # building scoring: seat 0 decides on the Pub
-    assert s.step == "pub"
-    assert timeouts.timeout_move(s, 0) == {"kind": "pub", "points": 0}
+    # Seat 0 owns a Pub and 4 rubles: its Pub decision allows 0, 1 or 2 points.
+    pub_decision = rules.GameState.from_dict(
+        {
+            "phase": "building",
+            "step": "pub",
+            "turn": 0,
+            "decisions": [{"kind": "pub", "seat": 0}],
+            "players": [{"area": ["pub#0"], "money": 4}, {}],
+        }
+    )
+    assert timeouts.timeout_move(pub_decision, 0) == {"kind": "pub", "points": 0}
+    # In the building phase with the same Pub, every pass (and Pub plans) is legal.
+    a_turn = rules.GameState.from_dict(
+        {"round": 2, "phase": "building", "turn": 0, "players": [{"area": ["pub#0"]}, {}]}
+    )
+    assert timeouts.timeout_move(a_turn, 0) == {"kind": "pass"}
 
 
 def test_policy_none_only_shows_the_deadline(anna, boris, clock):
