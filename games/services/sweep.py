@@ -10,8 +10,14 @@ embedded, `manage.py sweep --loop` does.
 The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
 of small batches per sweep, so a backlog is worked off over several sweeps without one long
 DELETE holding locks.
+
+One bad item never stops the others: when a task fails while it is handed over (embedded, tasks
+run inline and their errors come back here; with Celery, the broker may refuse), the sweep
+counts it in `SweepReport.failed` and goes on. The task has logged which game it was; the item
+stays due, so the next sweep tries it again.
 """
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -22,6 +28,8 @@ from django.utils import timezone
 from accounts.models import EmailPreference
 from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
+
+logger = logging.getLogger(__name__)
 
 PENDING_GRACE = timedelta(minutes=2)
 PRUNE_BATCH = 500
@@ -36,12 +44,14 @@ class SweepReport:
     pending: list[int] = field(default_factory=list)
     digests: list[int] = field(default_factory=list)
     pruned: int = 0
+    failed: list[str] = field(default_factory=list)  # e.g. "deadline of game 12"
 
     def __str__(self) -> str:
         return (
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
-            f"digests {len(self.digests)}, old notifications deleted {self.pruned}"
+            f"digests {len(self.digests)}, old notifications deleted {self.pruned}, "
+            f"failed {len(self.failed)}"
         )
 
 
@@ -108,15 +118,20 @@ def sweep(now: datetime | None = None) -> SweepReport:
 
     now = now or timezone.now()
     report = sweep_find(now)
-    for seat_id in report.turn_emails:
-        tasks.send_turn_email.delay(seat_id)
-    for game_id in report.warnings:
-        tasks.warn_deadline.delay(game_id)
-    for game_id in report.deadlines:
-        tasks.expire_deadline.delay(game_id)
-    for notification_id in report.pending:
-        tasks.send_notification_email.delay(notification_id)
-    for user_id in report.digests:
-        tasks.send_digest.delay(user_id)
+    work = [
+        (tasks.send_turn_email, "turn e-mail of seat", report.turn_emails),
+        (tasks.warn_deadline, "deadline warning of game", report.warnings),
+        (tasks.expire_deadline, "deadline of game", report.deadlines),
+        (tasks.send_notification_email, "e-mail of notification", report.pending),
+        (tasks.send_digest, "digest of member", report.digests),
+    ]
+    for task, what, ids in work:
+        for item_id in ids:
+            try:
+                task.delay(item_id)
+            except Exception as exc:
+                # The task logged its traceback with the game; say here that the sweep went on.
+                logger.warning("sweep: the %s %s failed (%r); going on", what, item_id, exc)
+                report.failed.append(f"{what} {item_id}")
     report.pruned = notifications_prune(now)
     return report
