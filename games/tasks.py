@@ -1,10 +1,33 @@
 """Celery interface of the games app: thin tasks that take ids and call services.
 
 Each task re-reads the database and claims its item before acting (the turn may have moved
-on, another worker may have been quicker), so running one twice or late is harmless.
+on, another worker may have been quicker), so running one twice or late is harmless. A task
+that fails logs which game (or member) it was about before Celery records the failure, so a
+broken game can be found from the log; its due time stays set and the next sweep tries again.
 """
 
+import logging
+from collections.abc import Callable
+
 from celery import shared_task
+
+logger = logging.getLogger(__name__)
+
+
+def _logged(what: str | Callable[[], str], work: Callable[[], str]) -> str:
+    """Run one item's work; on an error log what it was about, then let the error go on."""
+    try:
+        return work()
+    except Exception:
+        logger.exception("%s failed", what() if callable(what) else what)
+        raise
+
+
+def _turn_email(seat_id: int) -> str:
+    from games.models import Seat
+
+    game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
+    return f"the turn e-mail of seat {seat_id} in game {game_id}"
 
 
 @shared_task(acks_late=True)
@@ -27,35 +50,40 @@ def sweep_due() -> str:
 def send_turn_email(seat_id: int) -> str:
     from games.notifications import turn_email_send
 
-    return turn_email_send(seat_id)
+    return _logged(lambda: _turn_email(seat_id), lambda: turn_email_send(seat_id))
 
 
 @shared_task(acks_late=True)
 def send_notification_email(notification_id: int) -> str:
     from games.notifications import notification_email_send
 
-    return notification_email_send(notification_id)
+    return _logged(
+        f"the e-mail of notification {notification_id}",
+        lambda: notification_email_send(notification_id),
+    )
 
 
 @shared_task(acks_late=True)
 def send_digest(user_id: int) -> str:
     from games.notifications import digest_send
 
-    return digest_send(user_id)
+    return _logged(f"the digest of member {user_id}", lambda: digest_send(user_id))
 
 
 @shared_task(acks_late=True)
 def warn_deadline(game_id: int) -> str:
     from games.services.timeouts import deadline_warn
 
-    return deadline_warn(game_id=game_id)
+    return _logged(
+        f"the deadline warning of game {game_id}", lambda: deadline_warn(game_id=game_id)
+    )
 
 
 @shared_task(acks_late=True)
 def expire_deadline(game_id: int) -> str:
     from games.services.timeouts import deadline_expire
 
-    return deadline_expire(game_id=game_id)
+    return _logged(f"the deadline of game {game_id}", lambda: deadline_expire(game_id=game_id))
 
 
 @shared_task(acks_late=True)
@@ -64,4 +92,4 @@ def update_ratings() -> str:
     (the sweep queues this again while a game is still pending)."""
     from games.services.ratings import ratings_update
 
-    return str(ratings_update())
+    return _logged("the ratings update", lambda: str(ratings_update()))

@@ -1,6 +1,7 @@
 """Small readers for environment variables that fail loudly with the variable's name."""
 
 import os
+from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -24,14 +25,36 @@ def env_bool(name: str, *, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
 
 
-def env_int(name: str, *, default: int) -> int:
+def env_int(name: str, *, default: int, least: int | None = None, most: int | None = None) -> int:
+    """A whole number within [least, most] (either bound may be open)."""
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+    if (least is not None and value < least) or (most is not None and value > most):
+        if most is None:
+            bounds = f"{least} or more"
+        elif least is None:
+            bounds = f"{most} or less"
+        else:
+            bounds = f"from {least} to {most}"
+        raise ImproperlyConfigured(f"{name} must be {bounds}, not {raw!r}.")
+    return value
+
+
+def env_url(name: str, *, default: str, schemes: set[str]) -> str:
+    """A URL with one of `schemes` and a host (unix sockets: a path), or the empty default."""
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    parsed = urlparse(raw)
+    if parsed.scheme not in schemes or not (parsed.netloc or parsed.path.strip("/")):
+        wanted = ", ".join(f"{scheme}://" for scheme in sorted(schemes))
+        raise ImproperlyConfigured(f"{name} must be a URL starting with {wanted}, not {raw!r}.")
+    return raw
 
 
 def env_list(name: str, *, default: list[str]) -> list[str]:

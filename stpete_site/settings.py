@@ -7,13 +7,12 @@ variable's name, so a typo never turns into a silently different site.
 """
 
 from pathlib import Path
-from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from stpete_site.env import env_bool, env_choice, env_int, env_list, env_str
+from stpete_site.env import env_bool, env_choice, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,8 +24,17 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-for-the-embedded-site"  # noqa: S105
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+if not ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's host when DEBUG is off.")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
-SITE_URL = env_str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if not _origin.startswith(("http://", "https://")):
+        raise ImproperlyConfigured(
+            f"CSRF_TRUSTED_ORIGINS must list origins such as https://example.org, not {_origin!r}."
+        )
+SITE_URL = env_url("SITE_URL", default="http://127.0.0.1:8000", schemes={"http", "https"}).rstrip(
+    "/"
+)
 
 INSTALLED_APPS = [
     "daphne",
@@ -101,8 +109,10 @@ else:
 # A connection pool per process (psycopg_pool; PostgreSQL only): at most this many connections
 # per web or worker process, handed back at the end of each request. 0: no pool, one new
 # connection per request.
-DATABASE_POOL = env_int("DATABASE_POOL", default=0)
-if DATABASE_POOL > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+DATABASE_POOL = env_int("DATABASE_POOL", default=0, least=0)
+if DATABASE_POOL > 0 and DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured("DATABASE_POOL needs a PostgreSQL DATABASE_URL (0: no pool).")
+if DATABASE_POOL > 0:
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL,
@@ -112,9 +122,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: one URL for the channel layer and the Celery broker. Without it everything
 # runs inside the one process (in-memory layer, eager tasks).
-REDIS_URL = env_str("REDIS_URL", default="")
-if REDIS_URL and urlparse(REDIS_URL).scheme not in {"redis", "rediss", "unix"}:
-    raise ImproperlyConfigured("REDIS_URL must start with redis://, rediss:// or unix://.")
+REDIS_URL = env_url("REDIS_URL", default="", schemes={"redis", "rediss", "unix"})
+CHANNELS_PREFIX = env_str("CHANNELS_PREFIX", default="stpete")
+if not CHANNELS_PREFIX:
+    raise ImproperlyConfigured("CHANNELS_PREFIX must not be empty.")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -126,7 +137,7 @@ if REDIS_URL:
             "CONFIG": {
                 # redis-py reads with a 5 s socket timeout by default; give reads more time.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
-                "prefix": env_str("CHANNELS_PREFIX", default="stpete"),
+                "prefix": CHANNELS_PREFIX,
             },
         }
     }
@@ -156,24 +167,22 @@ CELERY_TIMEZONE = "UTC"
 # Due times live in the database (Seat.remind_at, Game.warn_at/deadline, pending e-mails,
 # digests); this periodic sweep finds them. Embedded, `manage.py sweep --loop` runs it instead
 # (scripts/dev.py run starts that next to the web server).
-SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=60)
+SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=60, least=1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-times": {"task": "games.tasks.sweep_due", "schedule": SWEEP_INTERVAL_SECONDS},
 }
 
 # Playing over days: vacation allowance, the hour (member's time zone) of the daily digest,
 # and the least time between two turn e-mails to one member.
-VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", default=21)
-DIGEST_HOUR = env_int("DIGEST_HOUR", default=7)
+VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", default=21, least=0, most=366)
+DIGEST_HOUR = env_int("DIGEST_HOUR", default=7, least=0, most=23)
 TURN_EMAIL_MIN_MINUTES = 15
 # The sweep deletes notification records older than this many days (0: keep them all).
-NOTIFICATION_KEEP_DAYS = env_int("NOTIFICATION_KEEP_DAYS", default=180)
-if NOTIFICATION_KEEP_DAYS < 0:
-    raise ImproperlyConfigured("NOTIFICATION_KEEP_DAYS must be 0 (keep all) or more.")
+NOTIFICATION_KEEP_DAYS = env_int("NOTIFICATION_KEEP_DAYS", default=180, least=0)
 
 # Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
-MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60)
-MOVE_RATE_WINDOW = env_int("MOVE_RATE_WINDOW", default=10)
+MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60, least=0)
+MOVE_RATE_WINDOW = env_int("MOVE_RATE_WINDOW", default=10, least=1)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -223,8 +232,13 @@ EMAIL_BACKEND = env_str(
         else "django.core.mail.backends.console.EmailBackend"
     ),
 )
+if "." not in EMAIL_BACKEND.strip("."):
+    raise ImproperlyConfigured(
+        f"EMAIL_BACKEND must be a dotted path such as "
+        f"django.core.mail.backends.smtp.EmailBackend, not {EMAIL_BACKEND!r}."
+    )
 EMAIL_HOST = env_str("EMAIL_HOST", default="localhost")
-EMAIL_PORT = env_int("EMAIL_PORT", default=25)
+EMAIL_PORT = env_int("EMAIL_PORT", default=25, least=1, most=65535)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
@@ -232,7 +246,7 @@ EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", default=str(BASE_DIR / "var" / "mai
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="stpete <stpete@localhost>")
 
 # Security that only makes sense behind HTTPS; on whenever DEBUG is off.
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000, least=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
@@ -251,5 +265,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", default="INFO")},
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice(
+            "LOG_LEVEL", choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], default="INFO"
+        ),
+    },
 }

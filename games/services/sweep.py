@@ -14,8 +14,14 @@ still marked `rating_pending`: the update after its commit failed or was lost
 The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
 of small batches per sweep, so a backlog is worked off over several sweeps without one long
 DELETE holding locks.
+
+One bad item never stops the others: when a task fails while it is handed over (embedded, tasks
+run inline and their errors come back here; with Celery, the broker may refuse), the sweep
+counts it in `SweepReport.failed` and goes on. The task has logged which game it was; the item
+stays due, so the next sweep tries it again.
 """
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -27,6 +33,8 @@ from accounts.models import EmailPreference
 from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
 from games.services import ratings
+
+logger = logging.getLogger(__name__)
 
 PENDING_GRACE = timedelta(minutes=2)
 PRUNE_BATCH = 500
@@ -42,13 +50,14 @@ class SweepReport:
     digests: list[int] = field(default_factory=list)
     ratings_pending: bool = False
     pruned: int = 0
+    failed: list[str] = field(default_factory=list)  # e.g. "deadline of game 12"
 
     def __str__(self) -> str:
         return (
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
             f"digests {len(self.digests)}, ratings pending {self.ratings_pending}, "
-            f"old notifications deleted {self.pruned}"
+            f"old notifications deleted {self.pruned}, failed {len(self.failed)}"
         )
 
 
@@ -116,17 +125,26 @@ def sweep(now: datetime | None = None) -> SweepReport:
 
     now = now or timezone.now()
     report = sweep_find(now)
-    for seat_id in report.turn_emails:
-        tasks.send_turn_email.delay(seat_id)
-    for game_id in report.warnings:
-        tasks.warn_deadline.delay(game_id)
-    for game_id in report.deadlines:
-        tasks.expire_deadline.delay(game_id)
-    for notification_id in report.pending:
-        tasks.send_notification_email.delay(notification_id)
-    for user_id in report.digests:
-        tasks.send_digest.delay(user_id)
+    work = [
+        (tasks.send_turn_email, "turn e-mail of seat", report.turn_emails),
+        (tasks.warn_deadline, "deadline warning of game", report.warnings),
+        (tasks.expire_deadline, "deadline of game", report.deadlines),
+        (tasks.send_notification_email, "e-mail of notification", report.pending),
+        (tasks.send_digest, "digest of member", report.digests),
+    ]
+    for task, what, ids in work:
+        for item_id in ids:
+            try:
+                task.delay(item_id)
+            except Exception as exc:
+                # The task logged its traceback with the game; say here that the sweep went on.
+                logger.warning("sweep: the %s %s failed (%r); going on", what, item_id, exc)
+                report.failed.append(f"{what} {item_id}")
     if report.ratings_pending:
-        tasks.update_ratings.delay()
+        try:
+            tasks.update_ratings.delay()
+        except Exception as exc:
+            logger.warning("sweep: the ratings update failed (%r); going on", exc)
+            report.failed.append("ratings update")
     report.pruned = notifications_prune(now)
     return report

@@ -102,10 +102,19 @@ async def test_it_reads_a_body_framed_by_the_end_of_the_connection(serve):
     pool.close()
 
 
+async def closed_by_the_server(connection, seconds: float = 5.0) -> None:
+    """Wait (bounded) until the server's close of a kept connection has reached it."""
+    reader, _writer = connection
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not reader.at_eof():
+        assert asyncio.get_running_loop().time() < deadline, "the server never closed it"
+        await asyncio.sleep(0.005)
+
+
 async def test_it_opens_a_new_connection_when_the_server_closed_the_kept_one(serve):
     script, pool = await serve([JSON_OK + b'{"a": true}', JSON_OK + b'{"b": true}'], 1)
     assert await pool.request("GET", "/", b"") == (200, b'{"a": true}')
-    await asyncio.sleep(0.05)  # the server's close reaches the idle connection
+    await closed_by_the_server(pool.idle[0])
     assert await pool.request("GET", "/", b"") == (200, b'{"b": true}')
     assert script.connections == 2
     pool.close()
@@ -114,7 +123,7 @@ async def test_it_opens_a_new_connection_when_the_server_closed_the_kept_one(ser
 async def test_it_retries_once_when_a_kept_connection_ends_without_an_answer(serve):
     script, pool = await serve([JSON_OK + b'{"a": true}', JSON_OK + b'{"b": true}'], 1)
     assert await pool.request("GET", "/", b"") == (200, b'{"a": true}')
-    await asyncio.sleep(0.05)  # the server's close reaches the idle connection
+    await closed_by_the_server(pool.idle[0])
     reader, writer = pool.idle[0]
     # As if the close came in just after the connection was taken: the request goes out on it.
     reader.at_eof = writer.is_closing = lambda: False

@@ -1,6 +1,7 @@
 """A real Celery worker and beat against the real PostgreSQL and Redis: the turn e-mail is
 written and an expired deadline becomes a timeout in the log, with nobody calling the sweep
-but beat. Runs in .ci/run's second stage; bounded to well under a minute."""
+but beat, while another game whose timeout fails every time is logged with its id and stops
+nothing. Runs in .ci/run's second stage; bounded to well under a minute."""
 
 import os
 import subprocess
@@ -109,6 +110,17 @@ def test_worker_and_beat_send_the_turn_email_and_time_out_the_turn(tmp_path):
         wanted = ("anna@example.com", "[stpete] Your turn in “Real”")
         _wait_for(lambda: wanted in stack.mails_written(mail_dir), WAIT_SECONDS, "the e-mail", logs)
 
+        # A damaged game (its seat to act does not exist) whose deadline has passed: every
+        # sweep's task for it fails, and says which game it was.
+        broken = services.game_create(
+            host=boris, title="Broken", edition="1st", seats=2, days_per_move=1, is_public=True
+        )
+        services.seat_join(game_id=broken.pk, user=anna, first=boris)
+        long_ago = timezone.now() - timedelta(days=2)
+        Game.objects.filter(pk=broken.pk).update(
+            to_act=[7], last_move_at=long_ago, deadline=long_ago + timedelta(days=1), warn_at=None
+        )
+
         # Her turn began a day ago, less three seconds: beat's sweep must time it out.
         began = timezone.now() - timedelta(days=1) + timedelta(seconds=3)
         Game.objects.filter(pk=game.pk).update(
@@ -122,6 +134,9 @@ def test_worker_and_beat_send_the_turn_email_and_time_out_the_turn(tmp_path):
         )
         assert action.user == anna
         assert action.seq == 1
+        failure = f"the deadline of game {broken.pk} failed"
+        _wait_for(lambda: failure in logs[0].read_text(), WAIT_SECONDS, "the failure", logs)
+        assert not Action.objects.filter(game=broken).exists()
     finally:
         _stop(beat)
         _stop(worker)

@@ -52,6 +52,7 @@ def listen(port, game_id, session):
             "Origin": f"http://127.0.0.1:{port}",
         },
         open_timeout=10,
+        legacy=True,  # opened here, closed by kept_fate: not a `with` block
     )
 
 

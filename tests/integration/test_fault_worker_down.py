@@ -5,6 +5,10 @@ machine's shared Redis, so no other test's worker can take our tasks). Moves are
 HTTP; the turn e-mail is queued after each commit. While the worker is down, nothing is sent;
 once it runs, the queued task and beat's sweep (which finds the due reminder again) both try,
 and the seat's conditional claim lets exactly one e-mail out.
+
+No step waits for a while to see that nothing happens: while no worker runs, the task is shown
+waiting in the broker's queue; once one runs, "still one e-mail" is checked after the worker
+has finished a few more of beat's sweeps, each of which would have sent a second one.
 """
 
 import logging
@@ -13,6 +17,7 @@ import uuid
 
 import httpx
 import pytest
+import redis as redis_client
 from django.contrib.auth import get_user_model
 from django.db import connection
 
@@ -25,8 +30,8 @@ from . import stack
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
-QUIET_SECONDS = 4  # how long we watch that nothing (more) is sent
-WAIT_SECONDS = 40  # bound on the worker's start and first e-mail
+WAIT_SECONDS = 40  # bound on the worker's start, each e-mail and the sweeps after it
+SWEEPS_AFTER = 3  # beat's sweeps that must find nothing more to send
 
 
 def wait_until(condition, seconds, what, processes):
@@ -37,6 +42,16 @@ def wait_until(condition, seconds, what, processes):
         time.sleep(0.25)
     logs = "\n".join(p.tail() for p in processes if p is not None)
     raise AssertionError(f"timed out waiting for {what}\n{logs}")
+
+
+def sweeps_done(worker) -> int:
+    return worker.log.read_text(errors="replace").count("games.tasks.sweep_due[") // 2
+
+
+def after_more_sweeps(worker, processes) -> None:
+    """Wait until the worker has finished SWEEPS_AFTER more sweeps (received + succeeded)."""
+    target = sweeps_done(worker) + SWEEPS_AFTER + 1  # the one running now may have begun early
+    wait_until(lambda: sweeps_done(worker) >= target, WAIT_SECONDS, "more sweeps", processes)
 
 
 def move_until_turn_passes(client, port, game_id, sessions) -> int:
@@ -104,11 +119,16 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
     def to(user):
         return [m for m in stack.mails_written(mail_dir) if m[0] == user.email]
 
+    broker = redis_client.Redis.from_url(env["REDIS_URL"])
+
+    def queued_turn_emails() -> int:
+        return sum(b"send_turn_email" in message for message in broker.lrange("celery", 0, -1))
+
     try:
         with httpx.Client(timeout=30) as client:
             # 1. The worker is not running: the turn e-mail waits in the queue.
             first_target = users[move_until_turn_passes(client, port, game.pk, sessions)]
-            time.sleep(QUIET_SECONDS)
+            assert queued_turn_emails() == 1
             assert to(first_target) == []
 
             # 2. Worker and beat start: the e-mail arrives, late, once.
@@ -119,20 +139,20 @@ def test_turn_emails_wait_for_the_worker_and_go_out_once(tmp_path):
                 tmp_path / "beat.log",
             )
             wait_until(lambda: to(first_target), WAIT_SECONDS, "the late e-mail", [worker, beat])
-            time.sleep(QUIET_SECONDS)  # beat's sweeps keep running: still one
+            after_more_sweeps(worker, [worker, beat])  # each would have found a second one
             assert len(to(first_target)) == 1
 
             # 3. The worker dies (SIGKILL) and the turn passes while it is gone.
             worker.kill()
             second_target = users[move_until_turn_passes(client, port, game.pk, sessions)]
             assert second_target != first_target
-            time.sleep(QUIET_SECONDS)
+            assert queued_turn_emails() == 1  # waiting for a worker
             assert to(second_target) == []
 
             # 4. A new worker: that e-mail arrives once, and the first one is not repeated.
             worker = start_worker()
             wait_until(lambda: to(second_target), WAIT_SECONDS, "the second e-mail", [worker])
-            time.sleep(QUIET_SECONDS)
+            after_more_sweeps(worker, [worker, beat])
     finally:
         for process in (beat, worker, server, redis):
             if process is not None:

@@ -20,8 +20,7 @@ from games.services import game_verify
 
 from .conftest import four_player_game
 
-RACES = 1000
-TIME_LIMIT = 90  # seconds; the run takes about a third of that
+RACES = 1000  # about 30 s on an idle machine; every wait is bounded by its barrier timeout
 
 
 class Racer(threading.Thread):
@@ -68,7 +67,6 @@ def test_a_thousand_races_each_have_exactly_one_winner(alice, bob, carol, dave):
     began = time.monotonic()
     try:
         for race in range(RACES):
-            assert time.monotonic() - began < TIME_LIMIT, f"only {race} races in time"
             game.refresh_from_db()
             if game.status != Status.RUNNING:
                 game = four_player_game(alice, [bob, carol, dave], title=f"Race table {race}")

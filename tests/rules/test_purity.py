@@ -1,6 +1,7 @@
 """The engine is pure (style.md 2.1): no Django, no global randomness, no clock."""
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -34,12 +35,16 @@ def test_importing_the_engine_loads_neither_django_nor_random_nor_the_command_li
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('django', 'random', 'secrets') or m == 'games.rules.cli'))"
     )
+    # A bare interpreter: coverage.py (started by CI's hook when this variable is set) loads
+    # `random` itself and would hide the engine's own imports.
+    env = {k: v for k, v in os.environ.items() if k != "COVERAGE_PROCESS_START"}
     out = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         check=True,
         cwd=ENGINE.parents[1],
+        env=env,
     )
     assert out.stdout.strip() == "[]"
 

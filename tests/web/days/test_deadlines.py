@@ -24,6 +24,13 @@ def test_a_weekend_in_utc_does_not_count():
     assert end == datetime(2026, 3, 9, 12, 0, tzinfo=UTC)  # Friday noon + 12 h + Monday 12 h
 
 
+def test_a_budget_ending_exactly_when_the_weekend_starts_ends_then():
+    friday = datetime(2026, 3, 6, 0, 0, tzinfo=UTC)
+    saturday = datetime(2026, 3, 7, 0, 0, tzinfo=UTC)
+    assert deadlines.turn_end(friday, DAY, pause_weekends=True) == saturday
+    assert deadlines.elapse(friday, DAY, [(saturday, saturday + 2 * DAY)]) == saturday
+
+
 def test_a_turn_starting_on_a_saturday_starts_counting_on_monday():
     saturday = datetime(2026, 3, 7, 15, 0, tzinfo=UTC)
     assert deadlines.turn_end(saturday, DAY, pause_weekends=True) == datetime(
@@ -51,3 +58,39 @@ def test_overlapping_pauses_count_once():
     pause = (MONDAY + DAY, MONDAY + 2 * DAY)
     both = [pause, (MONDAY + DAY + timedelta(hours=12), MONDAY + 2 * DAY)]
     assert deadlines.elapse(MONDAY, 2 * DAY, both) == MONDAY + 3 * DAY
+
+
+def test_a_long_budget_skips_every_weekend_on_its_way():
+    # 37 working days (a week's pace plus the longest extension): 7 weeks and 2 days.
+    end = deadlines.turn_end(MONDAY, 37 * DAY, pause_weekends=True)
+    assert end == MONDAY + 51 * DAY
+
+
+def test_the_warning_also_stops_on_weekends():
+    friday = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    warn, end = deadlines.turn_times(friday, DAY, pause_weekends=True)
+    # 80 % of a day is 19.2 h: 12 h on Friday, 7.2 h on Monday.
+    assert warn == datetime(2026, 3, 9, 7, 12, tzinfo=UTC)
+    assert end == datetime(2026, 3, 9, 12, 0, tzinfo=UTC)
+
+
+def test_a_vacation_that_ended_before_the_turn_does_not_hide_the_next_weekend():
+    friday = datetime(2026, 3, 6, 12, 0, tzinfo=UTC)
+    over = (MONDAY - 3 * DAY, MONDAY - 2 * DAY)
+    end = deadlines.turn_end(friday, DAY, pause_weekends=True, vacations=[over])
+    assert end == datetime(2026, 3, 9, 12, 0, tzinfo=UTC)
+
+
+def test_weekends_after_a_long_vacation_still_pause_the_clock():
+    away = (datetime(2026, 3, 3, 0, 0, tzinfo=UTC), datetime(2026, 3, 20, 12, 0, tzinfo=UTC))
+    end = deadlines.turn_end(MONDAY, 2 * DAY, pause_weekends=True, vacations=[away])
+    # 15 h on Monday; 12 h on Friday 20 March after the vacation; 21 h on Monday 23 March.
+    assert end == datetime(2026, 3, 23, 21, 0, tzinfo=UTC)
+
+
+def test_the_warning_also_waits_out_a_vacation():
+    away = (datetime(2026, 3, 3, 0, 0, tzinfo=UTC), datetime(2026, 3, 4, 0, 0, tzinfo=UTC))
+    warn, end = deadlines.turn_times(MONDAY, DAY, pause_weekends=False, vacations=[away])
+    # 15 h on Monday, then Wednesday: 4.2 h more for the warning, 9 h for the deadline.
+    assert warn == datetime(2026, 3, 4, 4, 12, tzinfo=UTC)
+    assert end == datetime(2026, 3, 4, 9, 0, tzinfo=UTC)

@@ -102,11 +102,13 @@ def test_the_admin_changes_the_policy_and_extends_the_deadline(client, admin_use
     assert game.deadline == START + hours(30)
 
 
-def test_a_finished_game_is_announced_by_email_with_the_ranking(
+def test_a_finished_game_is_announced_by_email_with_the_ranking_to_who_wants_it(
     anna, boris, django_capture_on_commit_callbacks
 ):
     from games import rules, services
 
+    boris.email_on_game_end = False
+    boris.save(update_fields=["email_on_game_end"])
     game = two_player_game(anna, boris)
     for _ in range(2000):
         game.refresh_from_db()
@@ -119,11 +121,15 @@ def test_a_finished_game_is_announced_by_email_with_the_ranking(
             services.move_submit(
                 game_id=game.pk, user=user, move=move.to_dict(), expected_version=game.version
             )
-    ended = [m for m in mail.outbox if "has ended" in m.subject]
-    assert {m.to[0] for m in ended} == {anna.email, boris.email}
-    assert "Final ranking:" in ended[0].body
-    assert "1. " in ended[0].body
-    assert (
-        Notification.objects.filter(kind="game_finished", channel="email", status="sent").count()
-        == 2
-    )
+    assert game.status == "finished"
+    [ended] = [m for m in mail.outbox if "has ended" in m.subject]
+    assert (ended.to, ended.subject) == ([anna.email], "[stpete] “Nevsky” has ended")
+    assert "Final ranking:" in ended.body
+    assert "1. " in ended.body
+    emails = Notification.objects.filter(kind="game_finished", channel="email")
+    assert sorted(emails.values_list("user__username", "status", "reason")) == [
+        ("anna", "sent", ""),
+        ("boris", "skipped", "preference"),
+    ]
+    live = Notification.objects.filter(kind="game_finished", channel="live")
+    assert sorted(live.values_list("user__username", flat=True)) == ["anna", "boris"]

@@ -95,24 +95,27 @@ def test_policy_none_only_shows_the_deadline(anna, boris, clock):
     assert not Action.objects.filter(game=table).exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "subject", "says", "never_says"),
+    [
+        (
+            "en",
+            "[stpete] Your agreed time is nearly up in “Nevsky”",
+            "The game will not move for you when it runs out",
+            "Please move soon",
+        ),
+        (
+            "de",
+            "[stpete] Deine vereinbarte Zeit ist fast um in „Nevsky“",
+            "Die Partie zieht nicht für dich",
+            "Bitte zieh",
+        ),
+    ],
+)
 def test_with_policy_none_the_warning_asks_for_the_agreed_pace_without_threatening(
-    anna, boris, clock
+    anna, boris, clock, language, subject, says, never_says
 ):
-    table = two_player_game(anna, boris, timeout_policy="none")
-    sweep()
-    mail.outbox.clear()
-    clock.move_to(table.warn_at)
-    sweep()
-    [email] = mail.outbox
-    assert email.subject == "[stpete] Your agreed time is nearly up in “Nevsky”"
-    assert "The game will not move for you when it runs out" in email.body
-    assert "Please move soon" not in email.body
-    live = Notification.objects.get(user=anna, kind="deadline_warning", channel="live")
-    assert "will not move for you" in live.text
-
-
-def test_with_policy_none_a_german_member_reads_the_same_in_german(anna, boris, clock):
-    anna.language = "de"
+    anna.language = language
     anna.save(update_fields=["language"])
     table = two_player_game(anna, boris, timeout_policy="none")
     sweep()
@@ -120,8 +123,11 @@ def test_with_policy_none_a_german_member_reads_the_same_in_german(anna, boris, 
     clock.move_to(table.warn_at)
     sweep()
     [email] = mail.outbox
-    assert email.subject == "[stpete] Deine vereinbarte Zeit ist fast um in „Nevsky“"
-    assert "Die Partie zieht nicht für dich" in email.body
+    assert email.subject == subject
+    assert says in email.body
+    assert never_says not in email.body
+    live = Notification.objects.get(user=anna, kind="deadline_warning", channel="live")
+    assert says in live.text
 
 
 def _time_out(game, clock):
@@ -159,6 +165,33 @@ def test_three_timeouts_in_a_row_hand_the_seat_to_a_bot_until_he_reclaims_it(
     assert (seat.stand_in, seat.timeouts_in_row) == (False, 0)
 
 
+TIMEOUT_KINDS = ("timeout", "bot_took_over")
+
+
+def test_policy_auto_pass_passes_for_him_but_never_hands_his_seat_to_a_bot(anna, boris, clock):
+    table = two_player_game(anna, boris, timeout_policy="auto_pass")
+    for _ in range(4):
+        play_until_turn_of(table, anna)
+        _time_out(table, clock)
+    seat = seat_of(table, anna)
+    assert (seat.stand_in, seat.timeouts_in_row) == (False, 4)
+    kinds = Action.objects.filter(game=table, seat=seat.position).values_list("kind", flat=True)
+    assert list(kinds) == ["timeout"] * 4
+    notices = Notification.objects.filter(user=anna, channel="live", kind__in=TIMEOUT_KINDS)
+    assert list(notices.values_list("kind", flat=True)) == ["timeout"] * 4
+
+
+def test_reclaiming_his_seat_on_his_turn_gives_him_a_fresh_budget(game, anna, clock):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    clock.move_to(START + hours(20))
+    timeouts.seat_reclaim(game_id=game.pk, user=anna)
+    game.refresh_from_db()
+    assert game.last_move_at == START + hours(20)
+    assert game.deadline == START + hours(44)
+    assert game.warn_at == START + hours(20 + 24 * 0.8)
+    assert timeouts.deadline_expire(game_id=game.pk) == "not_due"
+
+
 def test_a_normal_move_ends_the_timeout_streak(game, anna, clock):
     play_until_turn_of(game, anna)
     _time_out(game, clock)
@@ -179,10 +212,10 @@ def test_an_admin_replacing_the_player_ends_the_stand_in(game, anna, boris, admi
 
     Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
     newcomer = User.objects.create_user(username="clara", email="c@example.com")
-    seat = services.seat_replace_user(
-        game_id=game.pk, position=seat_of(game, anna).position, new_user=newcomer, by=admin_user
-    )
-    assert (seat.stand_in, seat.timeouts_in_row) == (False, 0)
+    position = seat_of(game, anna).position
+    services.seat_replace_user(game_id=game.pk, position=position, new_user=newcomer, by=admin_user)
+    seat = Seat.objects.get(game=game, position=position)
+    assert (seat.user, seat.stand_in, seat.timeouts_in_row) == (newcomer, False, 0)
 
 
 def test_weekends_pause_the_clock_when_the_game_says_so(anna, boris, clock):
@@ -204,7 +237,14 @@ def test_a_vacation_pauses_his_deadline_and_no_timeout_comes(
     clock.move_to(START + timedelta(days=2))
     sweep()
     assert not Action.objects.filter(game=game).exists()
-    assert mail.outbox == [] or all("Reminder" not in m.subject for m in mail.outbox)
+    game.refresh_from_db()
+    assert game.deadline == datetime(2026, 3, 6, 0, 0, tzinfo=UTC)
+    # Her turn e-mail fell on her vacation (skipped); no warning, no timeout.
+    assert mail.outbox == []
+    emails = Notification.objects.filter(user=anna, channel="email")
+    assert list(emails.values_list("kind", "status", "reason")) == [
+        ("your_turn", "skipped", "on_vacation")
+    ]
 
 
 def test_a_vacation_planned_after_the_deadline_was_set_still_moves_it(game, anna, clock):
@@ -222,3 +262,37 @@ def test_an_admin_extends_the_deadline(game, admin_user):
     timeouts.game_deadline_extend(game_id=game.pk, hours=12, by=admin_user)
     game.refresh_from_db()
     assert game.deadline == START + hours(36)
+
+
+@pytest.mark.parametrize("hours_asked", [0, 24 * 30 + 1])
+def test_an_extension_is_one_hour_to_thirty_days(game, admin_user, hours_asked):
+    with pytest.raises(GameError) as error:
+        timeouts.game_deadline_extend(game_id=game.pk, hours=hours_asked, by=admin_user)
+    assert (error.value.code, error.value.message) == (
+        "bad_options",
+        "Extend by 1 hour to 30 days.",
+    )
+    game.refresh_from_db()
+    assert (game.deadline, game.deadline_extension) == (START + hours(24), timedelta(0))
+    timeouts.game_deadline_extend(game_id=game.pk, hours=24 * 30, by=admin_user)
+    game.refresh_from_db()
+    assert game.deadline == START + hours(24 + 24 * 30)
+
+
+def test_a_warning_already_sent_is_not_sent_again_when_a_vacation_moves_the_deadline(
+    game, anna, clock, django_capture_on_commit_callbacks
+):
+    sweep()  # her turn e-mail
+    clock.move_to(game.warn_at)
+    sweep()
+    game.refresh_from_db()
+    assert game.warn_at is None
+    with django_capture_on_commit_callbacks(execute=True):
+        vacations.vacation_start_now(user=anna, days=1)  # Tuesday 3 March
+    game.refresh_from_db()
+    assert (game.warn_at, game.deadline) == (None, datetime(2026, 3, 4, 9, 0, tzinfo=UTC))
+    clock.move_to(datetime(2026, 3, 4, 8, 59, tzinfo=UTC))
+    sweep()
+    warnings = Notification.objects.filter(user=anna, kind="deadline_warning", channel="email")
+    assert list(warnings.values_list("status", flat=True)) == ["sent"]
+    assert [m.subject for m in mail.outbox].count("[stpete] Time is running out in “Nevsky”") == 1

@@ -7,7 +7,9 @@ from django.core import mail
 
 from games import presence
 from games.models import Notification, Seat
+from games.realtime import user_group
 from games.services.sweep import sweep
+from tests.web.listening import IN_MEMORY, Listener
 
 from .conftest import START, acting_user, hours, play, play_until_turn_of, seat_of, two_player_game
 
@@ -17,16 +19,20 @@ def emails_to(user):
 
 
 def test_a_new_turn_records_a_live_notice_and_pushes_it_after_commit(
-    anna, boris, monkeypatch, django_capture_on_commit_callbacks
+    anna, boris, settings, django_capture_on_commit_callbacks
 ):
-    pushed = []
-    monkeypatch.setattr(
-        "games.realtime.user_notify", lambda uid, notice: pushed.append((uid, notice))
-    )
-    with django_capture_on_commit_callbacks(execute=True):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    pages = Listener()
+    pages.listen(user_group(anna.pk), user_group(boris.pk))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
         game = two_player_game(anna, boris)
-    notices = [(uid, n["kind"], n["game_id"]) for uid, n in pushed]
-    assert notices == [(anna.pk, "your_turn", game.pk)]
+        assert pages.drain() == []  # nothing before the commit
+    assert callbacks
+    notices = [
+        (group, message["type"], message["notice"]["kind"], message["notice"]["game_id"])
+        for group, message in pages.drain()
+    ]
+    assert notices == [(user_group(anna.pk), "user.notice", "your_turn", game.pk)]
     live = Notification.objects.get(user=anna, channel="live")
     assert (live.kind, live.status, live.game) == ("your_turn", "sent", game)
 
@@ -143,11 +149,33 @@ def test_at_most_one_email_per_fifteen_minutes(anna, boris, clock):
     assert acting_user(first) == anna
 
 
-def test_bots_and_stand_in_seats_get_no_notices(anna, boris):
+def test_a_due_turn_email_is_dropped_once_the_stand_in_bot_plays_the_seat(anna, boris):
     game = two_player_game(anna, boris)
-    Seat.objects.filter(game=game, user=anna).update(stand_in=True, remind_at=None)
+    assert seat_of(game, anna).remind_at == START  # due: the sweep would send it
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True)
     sweep()
     assert emails_to(anna) == []
+    assert seat_of(game, anna).remind_at is None  # claimed, and dropped
+    assert not Notification.objects.filter(user=anna, channel="email").exists()
+
+
+def test_the_deadline_warning_waits_for_the_fifteen_minute_throttle(anna, boris, clock):
+    first = two_player_game(anna, boris, title="First")
+    sweep()  # "Your turn in First"
+    clock.move_to(first.warn_at - timedelta(minutes=5))
+    two_player_game(anna, boris, title="Second")
+    sweep()  # "Your turn in Second", five minutes before First's warning is due
+    clock.move_to(first.warn_at)
+    sweep()
+    assert [m.subject for m in emails_to(anna)] == [
+        "[stpete] Your turn in “First”",
+        "[stpete] Your turn in “Second”",
+    ]
+    warning = Notification.objects.get(user=anna, kind="deadline_warning", channel="email")
+    assert (warning.game, warning.status, warning.reason) == (first, "skipped", "throttled")
+    assert (
+        Notification.objects.filter(user=anna, kind="deadline_warning", channel="live").count() == 1
+    )
 
 
 def test_no_turn_email_during_a_vacation(anna, boris):

@@ -1,6 +1,6 @@
 """Vacations: planned ahead or started now, within the yearly allowance; opponents see them."""
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from django.urls import reverse
@@ -8,6 +8,8 @@ from django.urls import reverse
 from games.errors import GameError
 from games.models import Vacation
 from games.services import vacations
+
+from .conftest import two_player_game
 
 VACATION = reverse("games:vacation")
 
@@ -66,6 +68,54 @@ def test_start_now_and_come_back_early(anna, clock):
     assert vacation.last_day == date(2026, 3, 3)
     assert not vacations.is_on_vacation(anna)
     assert vacations.vacation_days_used(anna, 2026) == 2
+
+
+def test_a_vacation_over_new_year_counts_against_the_allowance_of_both_years(anna, settings):
+    settings.VACATION_DAYS_PER_YEAR = 10
+    vacations.vacation_schedule(user=anna, first_day=date(2027, 1, 5), last_day=date(2027, 1, 11))
+    with pytest.raises(GameError) as error:
+        # 3 days of 2026 (all free) and 4 of 2027, where only 3 of 10 are left.
+        vacations.vacation_schedule(
+            user=anna, first_day=date(2026, 12, 29), last_day=date(2027, 1, 4)
+        )
+    assert error.value.code == "vacation_allowance"
+    assert "3 of 10 days left in 2027" in error.value.message
+    assert Vacation.objects.count() == 1
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 12, 29), last_day=date(2027, 1, 3))
+    used = (vacations.vacation_days_used(anna, 2026), vacations.vacation_days_used(anna, 2027))
+    assert used == (3, 10)
+
+
+def test_ending_a_vacation_on_its_first_day_cancels_it(anna):
+    vacation = vacations.vacation_start_now(user=anna, days=3)
+    vacations.vacation_end(user=anna, vacation_id=vacation.pk)
+    assert not Vacation.objects.exists()
+    anna.refresh_from_db()
+    assert (anna.vacation_start, anna.vacation_end) == (None, None)
+    assert not vacations.is_on_vacation(anna)
+    assert vacations.vacation_days_used(anna, 2026) == 0
+
+
+def test_a_member_cannot_end_another_members_vacation(anna, boris):
+    vacation = vacations.vacation_start_now(user=anna, days=3)
+    with pytest.raises(GameError) as error:
+        vacations.vacation_end(user=boris, vacation_id=vacation.pk)
+    assert (error.value.code, error.value.status) == ("no_such_vacation", 404)
+    vacation.refresh_from_db()
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 4))
+    assert vacations.is_on_vacation(anna)
+
+
+def test_a_vacation_west_of_utc_still_pauses_after_utc_midnight(anna, boris, clock):
+    anna.time_zone = "America/Los_Angeles"  # UTC-8 in early March
+    anna.save(update_fields=["time_zone"])
+    # Monday 2 March, her whole local day: until Tuesday 08:00 UTC.
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 3, 2), last_day=date(2026, 3, 2))
+    clock.move_to(datetime(2026, 3, 3, 2, 0, tzinfo=UTC))  # Monday 18:00 in Los Angeles
+    game = two_player_game(anna, boris)
+    assert game.last_move_at == datetime(2026, 3, 3, 2, 0, tzinfo=UTC)
+    # Six hours of her vacation are left: the day's budget ends six hours later.
+    assert game.deadline == datetime(2026, 3, 4, 8, 0, tzinfo=UTC)
 
 
 def test_a_planned_vacation_can_be_cancelled(anna):

@@ -15,19 +15,33 @@ def run_action(client, action: str, *games, follow=True, **extra):
     return client.post(CHANGELIST, data, follow=follow)
 
 
-def test_the_games_list_filters_and_searches(client, admin_user, started_game, open_game):
+def listed(client, query: str = "") -> list[int]:
+    """The ids of the games the admin's list shows for `query` (from its ChangeList)."""
+    response = client.get(CHANGELIST + query)
+    assert response.status_code == 200
+    return sorted(game.pk for game in response.context["cl"].result_list)
+
+
+def test_the_games_list_filters_and_searches(client, admin_user, started_game, bob):
+    other = services.game_create(
+        host=bob, title="Second table", edition="2nd", seats=2, days_per_move=1, is_public=True
+    )
     client.force_login(admin_user)
 
-    for query in (
-        "",
-        "?status=running",
-        "?edition=1st",
-        "?q=bob",
-        f"?seat_set__user__id__exact={started_game.host_id}",
-    ):
-        assert client.get(CHANGELIST + query).status_code == 200
+    assert listed(client) == sorted([started_game.pk, other.pk])
+    assert listed(client, "?status=running") == [started_game.pk]
+    assert listed(client, "?status=open") == [other.pk]
+    assert listed(client, "?edition=1st") == [started_game.pk]
+    assert listed(client, "?edition=2nd") == [other.pk]
+    assert listed(client, "?q=carol") == [started_game.pk]
+    assert listed(client, "?q=Second") == [other.pk]
+    assert listed(client, f"?seat_set__user__id__exact={bob.pk}") == sorted(
+        [started_game.pk, other.pk]
+    )
+    assert listed(client, f"?seat_set__user__id__exact={started_game.host_id}") == [started_game.pk]
     page = client.get(f"{CHANGELIST}{started_game.pk}/change/")
     assert page.status_code == 200
+    assert page.context["original"] == started_game
 
 
 def test_actions_cannot_be_added_changed_or_deleted_in_the_admin(admin_user, rf):

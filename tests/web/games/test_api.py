@@ -182,8 +182,9 @@ def test_the_move_post_needs_the_csrf_token(started_game):
     token = client.cookies["csrftoken"].value
     accepted = post_move(client, started_game, body, headers={"X-CSRFToken": token})
 
-    assert refused.status_code == 403
+    assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     assert accepted.status_code == 200
+    assert Action.objects.filter(game=started_game).count() == 1
 
 
 def test_the_move_endpoint_only_takes_posts(client, started_game):

@@ -5,6 +5,8 @@ import pytest
 from games import services
 from games.errors import GameError
 from games.models import Game, Seat, Status
+from games.services import lobby
+from games.services.lobby import draw_seating  # the real one; the fixtures patch the module's
 
 from .conftest import to_act
 
@@ -65,7 +67,26 @@ def test_only_the_host_cancels_or_starts(open_game, bob):
         assert caught.value.code == "not_host"
 
 
-def test_a_full_table_starts_by_itself_with_a_shuffled_seating(started_game):
+def test_the_seating_is_drawn_at_random_so_anyone_may_sit_first():
+    draws = [draw_seating(4) for _ in range(400)]
+    assert all(sorted(order) == [0, 1, 2, 3] for order in draws)
+    # Each member (in the order they joined) gets each position some time; with a fair draw
+    # the chance that one of these 16 pairs never shows in 400 draws is below 1e-48.
+    for member in range(4):
+        assert {order[member] for order in draws} == {0, 1, 2, 3}
+
+
+def test_a_full_table_starts_with_the_seating_that_was_drawn(
+    open_game, bob, carol, dave, monkeypatch
+):
+    monkeypatch.setattr(lobby, "draw_seating", lambda n: [2, 0, 3, 1])
+    for user in (bob, carol, dave):
+        services.seat_join(game_id=open_game.pk, user=user)
+    seats = Seat.objects.filter(game=open_game).order_by("position")
+    assert list(seats.values_list("user__username", flat=True)) == ["bob", "dave", "alice", "carol"]
+
+
+def test_a_full_table_starts_by_itself(started_game):
     assert started_game.status == Status.RUNNING
     assert started_game.options == {"edition": "1st", "players": 4}
     assert started_game.seed is not None

@@ -37,6 +37,16 @@ def test_a_move_is_logged_and_the_snapshot_moves_on(started_game):
     assert game.deadline is not None
 
 
+def test_an_admin_who_is_not_seated_cannot_move_for_the_seat_to_act(started_game, admin_user):
+    _user, position = to_act(started_game)
+    with pytest.raises(GameError) as error:
+        submit(started_game, admin_user, a_legal_move(started_game, position))
+    assert (error.value.code, error.value.status) == ("not_your_seat", 403)
+    assert not Action.objects.filter(game=started_game).exists()
+    started_game.refresh_from_db()
+    assert started_game.version == 0
+
+
 def test_a_stale_version_is_refused_with_the_current_version(started_game):
     user, position = to_act(started_game)
     submit(started_game, user, a_legal_move(started_game, position))

@@ -6,13 +6,16 @@ history, and once the game is over the replay steps) and every WebSocket push is
   * no card that is still in a pile may be named by its instance id (`library#1`): the view
     shows piles only as counts by card type, so an instance id of a pile card means its position
     or identity leaked;
-  * a game's seed (from which the piles are shuffled) never appears while the game runs.
+  * a game's seed (from which the piles are shuffled) never appears while the game runs;
+  * every listing of a pile's contents in a JSON answer or push is the pile's cards counted and
+    sorted by card id, so it is the same however the pile is ordered.
 The admin's replay export carries the seed and is exempt: it is for staff only (see
 test_security.py: members get no admin page and cannot run the export).
 """
 
 import json
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
@@ -20,6 +23,7 @@ from django.test import Client
 from games import realtime, rules, services
 from games.models import Seat
 from tests.web.accounts_helpers import member
+from tests.web.listening import IN_MEMORY, Listener
 
 pytestmark = pytest.mark.django_db
 
@@ -30,26 +34,60 @@ def pile_cards(state: dict) -> set[str]:
     return {card for pile in state["piles"].values() for card in pile}
 
 
-def scan(text: str, state: dict, seed: int | None, where: str) -> None:
+def order_free_piles(state: dict) -> dict[str, list[dict]]:
+    """Each pile as the view must list it: counts by card id, sorted by card id."""
+    return {
+        phase: [
+            {"card": card, "count": count}
+            for card, count in sorted(Counter(c.split("#")[0] for c in pile).items())
+        ]
+        for phase, pile in state["piles"].items()
+    }
+
+
+def pile_listings(data):
+    """Every `piles` mapping of a JSON document (views may nest them)."""
+    if isinstance(data, dict):
+        piles = data.get("piles")
+        if isinstance(piles, dict) and all(
+            isinstance(pile, dict) and "contents" in pile for pile in piles.values()
+        ):
+            yield piles
+        for value in data.values():
+            yield from pile_listings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from pile_listings(value)
+
+
+def scan(text: str, state: dict, seed: int | None, where: str) -> int:
+    """Check one answer or push; the number of pile listings it held."""
     leaked = set(INSTANCE.findall(text)) & pile_cards(state)
     assert not leaked, f"{where}: pile cards named: {sorted(leaked)[:5]}"
     if seed is not None:
         assert str(seed) not in text, f"{where}: the seed is shown"
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return 0  # an HTML page
+    expected = order_free_piles(state)
+    listings = list(pile_listings(document))
+    for piles in listings:
+        shown = {phase: pile["contents"] for phase, pile in piles.items()}
+        assert shown == expected, f"{where}: a pile is listed in another order than by card id"
+    return len(listings)
 
 
 @pytest.fixture
-def pushes(monkeypatch):
-    """Every message the server would push, as (group, message)."""
-    sent = []
+def pushes(settings) -> Listener:
+    """Hears every group of the game through the real in-memory channel layer."""
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    return Listener()
 
-    async def record(layer, messages):
-        sent.extend(messages.items())
 
-    monkeypatch.setattr(realtime, "_send_all", record)
-    monkeypatch.setattr(
-        realtime, "user_notify", lambda user_id, notice: sent.append((f"user.{user_id}", notice))
-    )
-    return sent
+def push_text(message: dict) -> str:
+    """What a socket would send on: a game view's own frame, or the notice as JSON."""
+    return message["text"] if message["type"] == "game.view" else json.dumps(message)
 
 
 def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page: int) -> int:
@@ -65,7 +103,8 @@ def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page:
         for who, client in [*clients.items(), ("spectator", spectator)]:
             data = client.get(f"/games/{game.pk}/view")
             assert data.status_code == 200
-            scan(data.content.decode(), state, seed, f"view of {who} at {version}")
+            listed = scan(data.content.decode(), state, seed, f"view of {who} at {version}")
+            assert listed == 1, f"view of {who} at {version}: no pile listing was checked"
             scans += 1
             if version % every_page == 0 or not running:
                 for path in ("", "log", "history"):
@@ -73,11 +112,11 @@ def play_and_scan(game, clients, spectator, pushes, capture, *, bot, every_page:
                     assert page.status_code in (200, 409)
                     scan(page.content.decode(), state, seed, f"/{path} of {who} at {version}")
                     scans += 1
-        for group, message in pushes:
+        for group, message in pushes.drain():
             at = message.get("version", version)
-            scan(json.dumps(message), states[at], seed, f"push to {group} at {at}")
+            listed = scan(push_text(message), states[at], seed, f"push to {group} at {at}")
+            assert listed == (message["type"] == "game.view"), f"push to {group} at {at}"
             scans += 1
-        pushes.clear()
         if not running:
             return scans
         position = game.to_act[0]
@@ -100,6 +139,11 @@ def test_no_answer_and_no_push_shows_a_piles_order(
     users = [member(f"leak{n}") for n in range(players)]
     game = services.game_create(
         host=users[0], title="Leak", edition=edition, seats=players, days_per_move=3, is_public=True
+    )
+    pushes.listen(
+        *(realtime.seat_group(game.pk, n) for n in range(players)),
+        realtime.spectators_group(game.pk),
+        *(realtime.user_group(user.pk) for user in users),
     )
     with django_capture_on_commit_callbacks(execute=True):
         for user in users[1:]:

@@ -51,6 +51,16 @@ def _move(game):
     return user
 
 
+async def _next_message_is_version(socket: WebsocketCommunicator, version: int) -> None:
+    """The next message on `socket` is the push of `version`: nothing came in between.
+
+    The in-memory layer delivers a socket's messages in order, so this proves that nothing
+    else was sent before it, where waiting a while for silence could only miss a late one.
+    """
+    message = json.loads(await socket.receive_from(timeout=2))
+    assert (message["type"], message["version"]) == ("view", version)
+
+
 @database_sync_to_async
 def _fetch(game, user) -> dict:
     client = Client()
@@ -79,9 +89,11 @@ async def test_a_seat_hears_its_own_payload_after_a_move(two_player_game, alice,
 
     for user in (alice, bob):
         message = json.loads(await sockets[user.pk].receive_from(timeout=2))
-        assert message["type"] == "view"
+        assert (message["type"], message["version"]) == ("view", 1)
         assert message["payload"] == await _fetch(two_player_game, user)
-        assert await sockets[user.pk].receive_nothing(timeout=0.1)
+    await _move(two_player_game)
+    for user in (alice, bob):
+        await _next_message_is_version(sockets[user.pk], 2)  # one push per version, no more
         await sockets[user.pk].disconnect()
 
 
@@ -94,7 +106,8 @@ async def test_an_outsider_spectates_and_hears_only_the_spectators_payload(two_p
     assert message["payload"]["seat"] is None
     assert "moves" not in message["payload"]["view"]
     assert message["payload"] == await _fetch(two_player_game, carol)
-    assert await socket.receive_nothing(timeout=0.1)
+    await _move(two_player_game)
+    await _next_message_is_version(socket, 2)
     await socket.disconnect()
 
 
@@ -125,7 +138,10 @@ async def test_a_message_other_than_a_heartbeat_closes_the_socket(two_player_gam
 async def test_an_open_table_marks_its_player_present_until_it_closes(two_player_game, alice):
     socket = await _open(f"/ws/games/{two_player_game.pk}/", alice)
     await socket.send_to(text_data='{"type": "heartbeat"}')
-    assert await socket.receive_nothing(timeout=0.1)
+    await _move(two_player_game)
+    # The consumer handles one message at a time: once it has passed on the push that came
+    # after the heartbeat, the heartbeat has been handled (and was not answered).
+    await _next_message_is_version(socket, 1)
 
     watching = await database_sync_to_async(is_watching)(
         user_id=alice.pk, game_id=two_player_game.pk

@@ -3,6 +3,7 @@ import subprocess
 import sys
 
 import pytest
+import time_machine
 from django.core.management import call_command
 
 from games import actionlog, rules, services
@@ -34,7 +35,7 @@ def test_a_player_takes_back_a_move_before_the_next_player_acts(started_game, cl
     assert started_game.state == before
 
 
-def test_the_undo_is_logged_as_an_action_naming_themove_first_legal(started_game, client):
+def test_the_undo_is_logged_as_an_action_naming_the_move(started_game, client):
     user, position = move_first_legal(started_game)
 
     _undo(client, started_game, user)
@@ -95,9 +96,7 @@ def test_undo_is_refused_once_the_next_player_has_acted(started_game, client):
     assert (response.status_code, response.json()["code"]) == (422, "not_your_move")
 
 
-def test_the_next_player_cannot_take_back_the_previous_playersmove_first_legal(
-    started_game, client
-):
+def test_the_next_player_cannot_take_back_the_previous_players_move(started_game, client):
     move_first_legal(started_game)
     user, _ = to_act(started_game)
 
@@ -154,6 +153,21 @@ def test_an_undo_cannot_itself_be_undone_twice(started_game, client):
     assert (response.status_code, response.json()["code"]) == (422, "nothing_to_undo")
 
 
+def test_undo_posts_count_against_the_move_rate_limit(started_game, client, settings):
+    settings.MOVE_RATE_LIMIT = 2
+    settings.MOVE_RATE_WINDOW = 600
+    user, _position = move_first_legal(started_game)
+    with time_machine.travel("2026-12-01 12:00:00+00:00", tick=False):
+        answers = [_undo(client, started_game, user, version=0) for _ in range(3)]
+    assert [(a.status_code, a.json()["code"]) for a in answers] == [
+        (409, "stale_version"),
+        (409, "stale_version"),
+        (429, "rate_limited"),
+    ]
+    assert answers[2]["Retry-After"] == "600"
+    assert not Action.objects.filter(game=started_game, kind=ActionKind.UNDO).exists()
+
+
 def test_undo_with_an_old_version_is_refused_as_stale(started_game, client):
     user, _ = move_first_legal(started_game)
 
@@ -186,7 +200,7 @@ def test_undo_needs_a_login(started_game, client):
         f"/games/{started_game.pk}/undo", data="{}", content_type="application/json"
     )
 
-    assert response.status_code == 401
+    assert (response.status_code, response.json()["code"]) == (401, "not_logged_in")
 
 
 def test_the_service_refuses_an_undo_in_a_finished_game(finished_game):
