@@ -56,8 +56,8 @@ class SweepReport:
         return (
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
-            f"digests {len(self.digests)}, ratings pending {self.ratings_pending}, "
-            f"old notifications deleted {self.pruned}, failed {len(self.failed)}"
+            f"digests {len(self.digests)}, old notifications deleted {self.pruned}, "
+            f"failed {len(self.failed)}" + (", ratings to update" if self.ratings_pending else "")
         )
 
 
