@@ -191,9 +191,11 @@ class ProfileForm(forms.ModelForm):
         labels = {
             "display_name": _("Display name"),
             "email_on_game_end": _("E-mail me when a game ends"),
+            "page_public": _("Visitors who are not members may see my player page"),
         }
         help_texts = {
             "display_name": _("What other players see; empty: your username."),
+            "page_public": _("Your rating, results and games. Members always see it."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

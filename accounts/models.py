@@ -57,6 +57,12 @@ class User(AbstractUser):
     is_bot = models.BooleanField(
         _("bot"), default=False, help_text=_("A computer player; never logs in.")
     )
+    page_public = models.BooleanField(
+        _("player page visible to everyone"),
+        default=False,
+        db_default=False,
+        help_text=_("Off: only members of the club see your player page."),
+    )
 
     class Meta:
         verbose_name = _("member")

@@ -29,6 +29,7 @@ PROFILE_FIELDS = (
     "email_on_turn",
     "email_delay_hours",
     "email_on_game_end",
+    "page_public",
 )
 
 

@@ -14,15 +14,16 @@ It prints one JSON line: median and p90 milliseconds and the SQL queries per `mo
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.scratch import django_on_scratch_database  # noqa: E402
+
 SAMPLES = 30
 
 
@@ -32,28 +33,8 @@ def main() -> int:
     p.add_argument("--database", default="stpete_bench")
     p.add_argument("--log", type=int, default=500, help="log length to reach (<= 5000)")
     args = p.parse_args()
-    if urlparse(args.postgres).hostname not in {"127.0.0.1", "localhost", "::1"}:
-        p.error("only a local PostgreSQL")
     args.log = min(args.log, 5000)
-    import psycopg
-
-    with psycopg.connect(args.postgres, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{args.database}"')
-    os.environ.update(
-        {
-            "DATABASE_URL": urlparse(args.postgres)._replace(path=f"/{args.database}").geturl(),
-            "REDIS_URL": "",
-            "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend",
-            "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
-            "LOG_LEVEL": "WARNING",
-        }
-    )
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_on_scratch_database(args.postgres, args.database)
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test.utils import CaptureQueriesContext

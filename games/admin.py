@@ -7,6 +7,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponse
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,6 +19,7 @@ from games.models import (
     Edition,
     Game,
     Notification,
+    Season,
     Seat,
     TimeoutPolicy,
     Vacation,
@@ -162,7 +165,9 @@ class GameAdmin(admin.ModelAdmin):
             else:
                 self.message_user(request, f"{game}: {done}", messages.SUCCESS)
 
-    @admin.action(description=gettext_lazy("Abort the selected games"))
+    @admin.action(
+        description=gettext_lazy("Abort the selected games (a finished one leaves the ratings)")
+    )
     def abort(self, request, queryset):
         self._each(
             request,
@@ -305,3 +310,17 @@ class VacationAdmin(ReadOnlyAdmin):
     list_display = ["user", "first_day", "last_day", "created_at"]
     search_fields = ["user__username"]
     list_select_related = ["user"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    """Seasons are the club's to define: each gets its own table on the ratings page."""
+
+    list_display = ["name", "starts_on", "ends_on", "table_link"]
+    search_fields = ["name"]
+    date_hierarchy = "starts_on"
+
+    @admin.display(description=gettext_lazy("table"))
+    def table_link(self, season: Season) -> str:
+        url = reverse("games:season", args=[season.pk])
+        return format_html('<a href="{}">{}</a>', url, _("Show the table"))

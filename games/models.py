@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, JSONField, Q, Value, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext_lazy as _
 
 
@@ -48,7 +49,8 @@ class Game(models.Model):
     """One table of Saint Petersburg.
 
     Invariants:
-    - `status` moves open → running → finished, or open/running → aborted; never back.
+    - `status` moves open → running → finished, or open/running → aborted, or (an admin voiding
+      a finished game) finished → aborted; never back.
     - While open, `seed`, `state` are null and `version` is 0; seats may come and go.
     - From the start on, `state` is the engine's `GameState.to_dict()` after exactly `version`
       accepted moves, and equals `rules.replay(options, seed, <the log>)`; the log holds actions
@@ -58,6 +60,10 @@ class Game(models.Model):
       turn's time budget (`days_per_move` + `deadline_extension`) counted from `last_move_at`,
       skipping weekends (if `pause_weekends`, Saturday and Sunday in UTC) and the vacations of
       the seats to act (games.deadlines). `warn_at` is the 80 % point, cleared once warned.
+    - `rating_pending` is set in the transaction that finishes the game (or in which an admin
+      voids or corrects a finished one) and cleared once the ratings have taken it in
+      (games.services.ratings); a set flag is work the sweep finds if the update was lost.
+    - A finished game an admin voids becomes aborted and keeps its `finished_at`.
     """
 
     title = models.CharField(_("title"), max_length=80)
@@ -96,14 +102,21 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    rating_pending = models.BooleanField(_("ratings to update"), default=False, db_default=False)
 
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
-        indexes = [models.Index(fields=["status", "is_public"])]
+        indexes = [
+            models.Index(fields=["status", "is_public"]),
+            models.Index(
+                fields=["finished_at"], condition=Q(rating_pending=True), name="game_rating_pending"
+            ),
+        ]
         constraints = [
+            # Five seats for the expansions' fifth player (the lobby still offers 1-4).
             models.CheckConstraint(
-                condition=Q(seats__gte=1) & Q(seats__lte=4), name="game_seats_1_to_4"
+                condition=Q(seats__gte=1) & Q(seats__lte=5), name="game_seats_1_to_5"
             ),
         ]
 
@@ -129,6 +142,10 @@ class Seat(models.Model):
     Invariants: one seat per position, one seat per human per game. Positions are renumbered
     once, at the start (the seating is shuffled); afterwards they are the engine's seat numbers
     and never change. Replacing a seat's user keeps the position.
+
+    `rank`, `score` and `cards` are the seat's result, written in the transaction that finishes
+    the game (from the engine's `final_scores`): place (1 = won; equal places are ties), total
+    points, and the card types in the seat's area at the end. Null/empty until then.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
@@ -146,6 +163,11 @@ class Seat(models.Model):
         help_text=_("Set after repeated timeouts, until the player reclaims the seat."),
     )
     timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
+    rank = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    score = models.IntegerField(_("points"), null=True, blank=True)
+    cards = models.JSONField(
+        _("cards at the end"), default=list, db_default=Value([], JSONField()), blank=True
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -303,3 +325,130 @@ class Vacation(models.Model):
     @property
     def days(self) -> int:
         return (self.last_day - self.first_day).days + 1
+
+
+class RatingPool(models.TextChoices):
+    """The pools of games a rating counts (games.rating_system)."""
+
+    ALL = "all", _("all games")
+    TWO = "2p", _("two players")
+    MULTI = "3-5p", _("three to five players")
+
+
+class RatingChangeQuerySet(models.QuerySet):
+    def newest_per(self, *fields: str) -> "RatingChangeQuerySet":
+        """The newest row (in rating order) of each group of equal `fields`."""
+        newest = Window(
+            RowNumber(),
+            partition_by=[F(field) for field in fields],
+            order_by=[F("played_at").desc(), F("game_id").desc()],
+        )
+        return self.annotate(newest=newest).filter(newest=1)
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one member's rating in one pool; the rating history.
+
+    Written only by games.services.ratings, which keeps these rows equal to the fold of the
+    rating system over the rated games in the order (`played_at`, `game`): rebuilding them from
+    scratch (manage.py rebuild_ratings) gives the same rows. `played_at` is the game's
+    `finished_at`; `rating_*` is the conservative `mu - 3 sigma`, kept for the tables' sums.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    pool = models.CharField(_("pool"), max_length=8, choices=RatingPool.choices)
+    played_at = models.DateTimeField(_("played"))
+    position = models.PositiveSmallIntegerField(_("seat"))
+    players = models.PositiveSmallIntegerField(_("players"))
+    rank = models.PositiveSmallIntegerField(_("place"))
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    rating_before = models.FloatField(_("rating before"))
+    rating_after = models.FloatField(_("rating after"))
+
+    objects = RatingChangeQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        ordering = ["played_at", "game_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user", "pool"], name="rating_change_unique_per_game"
+            ),
+        ]
+        indexes = [
+            # Re-rating deletes from a (played_at, game) on; season tables read a span of it.
+            models.Index(fields=["played_at", "game"]),
+            models.Index(fields=["user", "pool", "played_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.game_id} ({self.pool}): {self.rating_after:.1f}"
+
+    @property
+    def change(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+class PlayerRating(models.Model):
+    """A member's current rating in one pool, with his totals: the leaderboard's rows.
+
+    A cache of his RatingChange rows (the last one's skill; counts over all of them), kept by
+    games.services.ratings in the same transaction as those rows.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_ratings"
+    )
+    pool = models.CharField(_("pool"), max_length=8, choices=RatingPool.choices)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField(_("rating"))
+    games = models.PositiveIntegerField(_("games"))
+    wins = models.PositiveIntegerField(_("wins"))
+    rank_sum = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(_("last game"))
+
+    class Meta:
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "pool"], name="player_rating_unique_pool"),
+        ]
+        indexes = [models.Index(fields=["pool", "-rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ({self.pool}): {self.rating:.1f}"
+
+    @property
+    def average_rank(self) -> float:
+        return self.rank_sum / self.games if self.games else 0.0
+
+
+class Season(models.Model):
+    """A stretch of the club's calendar with its own table: games finished from `starts_on`
+    to `ends_on` (both days included, UTC). Seasons may overlap; the club defines them in
+    the admin."""
+
+    name = models.CharField(_("name"), max_length=80)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="season_days_in_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

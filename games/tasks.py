@@ -84,3 +84,12 @@ def expire_deadline(game_id: int) -> str:
     from games.services.timeouts import deadline_expire
 
     return _logged(f"the deadline of game {game_id}", lambda: deadline_expire(game_id=game_id))
+
+
+@shared_task(acks_late=True)
+def update_ratings() -> str:
+    """After a game finished, or an admin voided or corrected one: take it into the ratings
+    (the sweep queues this again while a game is still pending)."""
+    from games.services.ratings import ratings_update
+
+    return _logged("the ratings update", lambda: str(ratings_update()))

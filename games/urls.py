@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views, views_days
+from games import views, views_days, views_ratings
 
 app_name = "games"
 
@@ -30,4 +30,7 @@ urlpatterns = [
         name="notify_settings",
     ),
     path("vacation/", views_days.vacation_page, name="vacation"),
+    path("ratings/", views_ratings.leaderboard, name="leaderboard"),
+    path("ratings/seasons/<int:season_id>/", views_ratings.season_table, name="season"),
+    path("players/<int:user_id>/", views_ratings.player_page, name="player"),
 ]

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import gamelog, history, ratelimit, selectors, services
+from games import gamelog, history, ratelimit, selectors, services, standings
 from games.access import access_game
 from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
@@ -52,13 +52,18 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def games_open(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/open.html", {"games": selectors.games_open_public()})
+    games = list(selectors.games_open_public())
+    ratings = standings.ratings_for_games(games)
+    return render(request, "games/open.html", {"games": games, "ratings": ratings})
 
 
 @login_required
 def games_mine(request: HttpRequest) -> HttpResponse:
     mine = selectors.games_list_for_user(request.user)
-    return render(request, "games/mine.html", {"mine": mine})
+    ratings = standings.ratings_for_games(
+        [*mine.my_turn, *mine.waiting, *mine.open, *mine.finished]
+    )
+    return render(request, "games/mine.html", {"mine": mine, "ratings": ratings})
 
 
 @login_required
@@ -71,6 +76,7 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
         "game": game,
         "seat": seat,
         "players": selectors.game_players(game),
+        **_ratings_context(game),
         "is_host": game.host_id == request.user.pk,
         "token": token,
         "invite_url": request.build_absolute_uri(
@@ -83,6 +89,15 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
     return render(request, "games/table.html", context)
 
 
+def _ratings_context(game: Game) -> dict:
+    """The seated members' ratings: a list for the table's line, by seat for the lobby's."""
+    seated = standings.seated_ratings(game)
+    return {
+        "seated_ratings": seated,
+        "seat_ratings": {row["seat"]: row["rating"] for row in seated},
+    }
+
+
 @login_required
 def game_replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """Step through a finished game move by move (the table as it was after each move)."""
@@ -91,7 +106,12 @@ def game_replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
         _require_finished(game)
     except GameError as exc:
         return render(request, "games/error.html", {"error": exc}, status=exc.status)
-    context = {"game": game, "seat": seat, "players": selectors.game_players(game)}
+    context = {
+        "game": game,
+        "seat": seat,
+        "players": selectors.game_players(game),
+        **_ratings_context(game),
+    }
     context.update(table_context(request, game, seat, mode="replay"))
     return render(request, "games/table.html", context)
 

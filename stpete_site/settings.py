@@ -198,6 +198,10 @@ LOGOUT_REDIRECT_URL = "/"
 # Who may sign up: anybody ("open"), only with an invite code ("invite"), nobody ("closed").
 SIGNUP_MODE = env_choice("SIGNUP_MODE", choices=["open", "invite", "closed"], default="open")
 
+# Club ratings: besides the table of all games, tables of two-player games and of 3-5-player
+# games (the leaderboard and every season).
+RATINGS_SPLIT = env_bool("RATINGS_SPLIT", default=False)
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

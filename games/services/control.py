@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.errors import GameError, not_found
 from games.models import Action, ActionKind, Game, Seat, Status
+from games.services import ratings
 from games.services.bots import BOT_KINDS
 from games.services.moves import after_commit, record_move
 
@@ -29,10 +30,19 @@ def _require_admin(user) -> None:
 
 
 def game_abort(*, game_id: int, by) -> Game:
-    """Stop an open or running game for good; its log stays as it is."""
+    """Stop an open or running game for good, or void a finished one; its log stays as it is.
+
+    A voided game keeps its `finished_at` and leaves the ratings: every game rated after it
+    is re-rated as if it had never been played (games.services.ratings).
+    """
     _require_admin(by)
     with transaction.atomic():
         game = _locked(game_id)
+        if game.status == Status.FINISHED:
+            game.status = Status.ABORTED
+            game.save(update_fields=["status", "updated_at"])
+            ratings.game_changed(game)
+            return game
         if game.status not in (Status.OPEN, Status.RUNNING):
             raise GameError("game_not_running", _("This game has already ended."), status=409)
         game.status = Status.ABORTED
@@ -68,11 +78,15 @@ def seat_force_pass(*, game_id: int, by) -> Action:
 
 
 def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: str = "") -> Seat:
-    """Put `new_user` (a member, or a bot user) in the seat at `position`."""
+    """Put `new_user` (a member, or a bot user) in the seat at `position`.
+
+    In a finished game this corrects who played the seat (its result stays with the seat);
+    the ratings are re-rated from that game on.
+    """
     _require_admin(by)
     with transaction.atomic():
         game = _locked(game_id)
-        if game.status not in (Status.OPEN, Status.RUNNING):
+        if game.status not in (Status.OPEN, Status.RUNNING, Status.FINISHED):
             raise GameError("game_not_running", _("This game has already ended."), status=409)
         seat = Seat.objects.filter(game=game, position=position).first()
         if seat is None:
@@ -93,6 +107,8 @@ def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: st
         )
         if game.status == Status.RUNNING:
             after_commit(game)
+        elif game.status == Status.FINISHED:
+            ratings.game_changed(game)
     return seat
 
 

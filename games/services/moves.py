@@ -19,7 +19,7 @@ from games.engine_text import engine_message
 from games.errors import GameError, stale_version
 from games.models import Action, ActionKind, Game, Seat, Status
 from games.realtime import GamePush
-from games.services import turns
+from games.services import ratings, turns
 
 logger = logging.getLogger(__name__)
 
@@ -173,6 +173,7 @@ def snapshot_save(game: Game, state, *, now, seats: list[Seat] | None = None, **
         game.to_act = []
         game.deadline = None
         game.finished_at = now
+        ratings.game_finished(game, state, seats)  # results now, the ratings after the commit
     else:
         game.to_act = sorted(rules.to_act(state))
     turns.turn_times_set(game, seats)

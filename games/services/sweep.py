@@ -7,6 +7,10 @@ conditional UPDATE before acting, so two sweeps at once, a lost task or a duplic
 delay nothing and send nothing twice. Celery beat runs it every SWEEP_INTERVAL_SECONDS;
 embedded, `manage.py sweep --loop` does.
 
+The sweep also queues the ratings update while a finished (or voided, or corrected) game is
+still marked `rating_pending`: the update after its commit failed or was lost
+(games.services.ratings).
+
 The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
 of small batches per sweep, so a backlog is worked off over several sweeps without one long
 DELETE holding locks.
@@ -28,6 +32,7 @@ from django.utils import timezone
 from accounts.models import EmailPreference
 from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
+from games.services import ratings
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +48,7 @@ class SweepReport:
     deadlines: list[int] = field(default_factory=list)
     pending: list[int] = field(default_factory=list)
     digests: list[int] = field(default_factory=list)
+    ratings_pending: bool = False
     pruned: int = 0
     failed: list[str] = field(default_factory=list)  # e.g. "deadline of game 12"
 
@@ -51,7 +57,7 @@ class SweepReport:
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
             f"digests {len(self.digests)}, old notifications deleted {self.pruned}, "
-            f"failed {len(self.failed)}"
+            f"failed {len(self.failed)}" + (", ratings to update" if self.ratings_pending else "")
         )
 
 
@@ -83,6 +89,7 @@ def sweep_find(now: datetime) -> SweepReport:
         email_on_turn=EmailPreference.DIGEST, is_active=True, is_bot=False
     )
     report.digests = [u.pk for u in digest_members if notifications.digest_is_due(u, now)]
+    report.ratings_pending = ratings.ratings_pending()
     return report
 
 
@@ -133,5 +140,11 @@ def sweep(now: datetime | None = None) -> SweepReport:
                 # The task logged its traceback with the game; say here that the sweep went on.
                 logger.warning("sweep: the %s %s failed (%r); going on", what, item_id, exc)
                 report.failed.append(f"{what} {item_id}")
+    if report.ratings_pending:
+        try:
+            tasks.update_ratings.delay()
+        except Exception as exc:
+            logger.warning("sweep: the ratings update failed (%r); going on", exc)
+            report.failed.append("ratings update")
     report.pruned = notifications_prune(now)
     return report

@@ -52,15 +52,19 @@ def deadline_text(deadline: datetime) -> str:
 
 
 @register.filter
-def seats_by_position(game) -> list[dict]:
-    """The game's seats by position: `{"name", "is_bot", "to_act"}` (uses the prefetched seats)."""
+def seats_by_position(game, ratings: dict | None = None) -> list[dict]:
+    """The game's seats by position: `{"name", "is_bot", "to_act", "user_id", "rating"}` (uses
+    the prefetched seats); `rating` is the member's from `ratings` (by user id), None if none."""
     running = game.status == Status.RUNNING
     acting = set(game.to_act or ())
+    ratings = ratings or {}
     return [
         {
             "name": seat.user.public_name,
             "is_bot": seat.is_bot,
             "to_act": running and seat.position in acting,
+            "user_id": seat.user_id,
+            "rating": None if seat.is_bot else ratings.get(seat.user_id),
         }
         for seat in sorted(game.seat_set.all(), key=lambda seat: seat.position)
     ]

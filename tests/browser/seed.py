@@ -100,6 +100,41 @@ def decides_in_the_pub(state) -> bool:
     )
 
 
+def rated_games(users) -> dict:
+    """Two more finished duels (boris against dave, carol against boris), rated as every
+    finished game is after its commit; the leaderboard's rows and carol's player page facts
+    as the pages must show them."""
+    from games import standings
+    from games.templatetags.ratings import rating
+
+    games = [
+        table_at(users[host], users[guest], title, reached=rules.is_over)
+        for host, guest, title in (
+            ("boris", "dave", "Boris against Dave"),
+            ("carol", "boris", "Carol against Boris"),
+        )
+    ]
+    _page, rows = standings.table_page(standings.all_time_table("all"), 1)
+    carol = users["carol"]
+    return {
+        "rated_games": [game.pk for game in games],
+        "leaderboard": [
+            [str(row.place), row.name, rating(row.rating), str(row.games), str(row.wins)]
+            for row in rows
+        ],
+        "carol": {
+            "id": carol.pk,
+            "rating": rating(next(row.rating for row in rows if row.user_id == carol.pk)),
+            "rivals": sorted(
+                seat.user.display_name
+                for seat in Seat.objects.filter(game__seat_set__user=carol, game__status="finished")
+                .exclude(user=carol)
+                .select_related("user")
+            ),
+        },
+    }
+
+
 def main() -> None:
     rng = random.Random(4242)
     lobby.draw_seed = lambda: rng.getrandbits(63)
@@ -145,6 +180,7 @@ def main() -> None:
 
     finished = table_at(users["anna"], users["carol"], "A game that ended", reached=rules.is_over)
     scores = rules.final_scores(rules.GameState.from_dict(finished.state))
+    rated = rated_games(users)
     names = {seat.position: seat.user.display_name for seat in finished.seat_set.all()}
     print(
         json.dumps(
@@ -169,6 +205,7 @@ def main() -> None:
                     for row in sorted(scores, key=lambda row: (row["rank"], row["seat"]))
                 ],
                 "password": PASSWORD,
+                **rated,
             }
         )
     )
