@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import ratelimit
 from accounts.models import EmailPreference, User
+from accounts.names import name_problem
 from accounts.services import PROFILE_FIELDS, invite_problem
 
 # The zones offered on the profile page: where club members are likely to live. A member whose
@@ -124,6 +125,11 @@ class SignupForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
     invite_code = forms.CharField(label=_("Invite code"), max_length=32, required=False)
+    # Filled in by static/js/site.js with the browser's zone, so a new member's deadlines and
+    # e-mails are in her time from the start (not UTC); empty without JavaScript.
+    time_zone = forms.CharField(
+        max_length=64, required=False, widget=forms.HiddenInput(attrs={"data-browser-zone": ""})
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,19 +139,24 @@ class SignupForm(forms.Form):
             self.fields["invite_code"].required = True
             self.fields["invite_code"].help_text = _("This club is by invitation: ask a member.")
 
+    def clean_time_zone(self) -> str:
+        """The browser's zone if it is a real one, else "" (the default, UTC, stays)."""
+        zone = self.cleaned_data["time_zone"].strip()
+        return zone if zone and zone_is_valid(zone) else ""
+
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
         if User.objects.filter(username__iexact=username).exists():
             raise forms.ValidationError(_("This username is taken. Please choose another."))
+        problem = name_problem(username)  # shown to others while there is no display name
+        if problem:
+            raise forms.ValidationError(problem)
         return username
 
     def clean_email(self) -> str:
-        email = User.objects.normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("There is already an account with this e-mail address. Forgot your password?")
-            )
-        return email
+        # Whether the address is registered is never said here: the page answers the same
+        # either way and the address's owner hears by e-mail (accounts.views.signup).
+        return User.objects.normalize_email(self.cleaned_data["email"])
 
     def clean_invite_code(self) -> str:
         code = self.cleaned_data["invite_code"].strip().upper()
@@ -206,6 +217,13 @@ class ProfileForm(forms.ModelForm):
             zones.insert(1, current)
         self.fields["time_zone"].choices = [(zone, zone.replace("_", " ")) for zone in zones]
 
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        problem = name_problem(name or self.instance.username, user_id=self.instance.pk)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
+
     def clean_time_zone(self) -> str:
         zone = self.cleaned_data["time_zone"]
         if not zone_is_valid(zone):
@@ -218,7 +236,12 @@ class ProfileForm(forms.ModelForm):
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
-    """Sends the reset e-mail in the member's own language (else the page's)."""
+    """Sends the reset e-mail in the member's own language (else the page's), within the
+    limits per address and per client (accounts.ratelimit.reset_mail_allowed)."""
+
+    def save(self, *args: Any, request=None, **kwargs: Any) -> None:
+        if ratelimit.reset_mail_allowed(self.cleaned_data["email"], request):
+            super().save(*args, request=request, **kwargs)
 
     def send_mail(self, *args: Any, **kwargs: Any) -> None:
         context = args[2] if len(args) > 2 else kwargs["context"]

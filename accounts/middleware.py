@@ -1,10 +1,44 @@
-"""Per-member language and time zone, following the member's profile."""
+"""Request middleware: the real client address, per-member language and zone, the CSP header."""
 
+import functools
+import ipaddress
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+
+
+def client_address(meta: dict, trusted_proxies: int) -> str:
+    """The client's address: behind `trusted_proxies` proxies, the one the outermost proxy
+    appended to X-Forwarded-For (that many entries from the right; the ones left of it were
+    written by the client and mean nothing). Without proxies, or when the header is shorter
+    than the chain or not an address, the socket's peer."""
+    peer = meta.get("REMOTE_ADDR", "")
+    if trusted_proxies <= 0:
+        return peer
+    entries = [e.strip() for e in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if e.strip()]
+    if len(entries) < trusted_proxies:
+        return peer
+    candidate = entries[-trusted_proxies]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        return peer
+
+
+class ClientAddressMiddleware:
+    """Sets REMOTE_ADDR to the real client behind TRUSTED_PROXY_COUNT proxies (first in the
+    chain, so the login limit and every other reader sees the same address). Daphne runs
+    without `--proxy-headers`, which would take the leftmost, client-written address."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.META["REMOTE_ADDR"] = client_address(request.META, settings.TRUSTED_PROXY_COUNT)
+        return self.get_response(request)
 
 
 class UserPreferencesMiddleware:
@@ -29,18 +63,29 @@ class UserPreferencesMiddleware:
         return self.get_response(request)
 
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "style-src 'self' 'unsafe-inline'",
-        "script-src 'self'",
-        "connect-src 'self' ws: wss:",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-    ]
-)
+def content_security_policy() -> str:
+    """The policy: everything from the site itself. Sockets may connect to the site's own
+    origin only ('self', and SITE_URL's ws/wss origin for browsers that do not count ws:
+    as 'self'), never to any host."""
+    return _policy_for(settings.SITE_URL)
+
+
+@functools.lru_cache(maxsize=4)
+def _policy_for(site_url: str) -> str:
+    site = urlsplit(site_url)
+    socket_origin = f"{'wss' if site.scheme == 'https' else 'ws'}://{site.netloc}"
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "img-src 'self' data:",
+            "style-src 'self' 'unsafe-inline'",
+            "script-src 'self'",
+            f"connect-src 'self' {socket_origin}",
+            "frame-ancestors 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        ]
+    )
 
 
 class ContentSecurityPolicyMiddleware:
@@ -56,5 +101,5 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if not settings.DEBUG:
-            response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+            response.headers.setdefault("Content-Security-Policy", content_security_policy())
         return response

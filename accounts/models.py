@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from accounts.text import validate_one_line
+
 # Letters and digits that cannot be mistaken for one another when read aloud or typed.
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 INVITE_CODE_LENGTH = 10
@@ -29,7 +31,9 @@ class EmailPreference(models.TextChoices):
 class User(AbstractUser):
     """A club member; `display_name` is what other players see."""
 
-    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    display_name = models.CharField(
+        _("display name"), max_length=40, blank=True, validators=[validate_one_line]
+    )
     language = models.CharField(
         _("language"),
         max_length=8,

@@ -8,12 +8,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.hashers import make_password
+from django.core import signing
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import InviteCode, User
+from accounts.models import EmailPreference, InviteCode, User
 
 # How many usable invite codes one member may hold at a time, and how long a code lasts.
 INVITES_OPEN_MAX = 5
@@ -136,8 +139,22 @@ def profile_update(*, user: User, **fields: Any) -> User:
     for name, value in fields.items():
         setattr(user, name, value)
     user.full_clean(exclude=["password"], validate_unique=False)
+    if "display_name" in fields and not user.is_bot:
+        from accounts.names import name_problem
+
+        problem = name_problem(user.public_name, user_id=user.pk)
+        if problem:
+            raise ValidationError({"display_name": problem})
     user.save(update_fields=sorted(fields))
     return user
+
+
+def email_preference_set(*, user: User, email_on_turn: str) -> None:
+    """Save how the member wants to hear of his turns (the settings link in every e-mail)."""
+    if email_on_turn not in EmailPreference.values:
+        raise ValueError(f"unknown e-mail preference {email_on_turn!r}")
+    User.objects.filter(pk=user.pk).update(email_on_turn=email_on_turn)
+    user.email_on_turn = email_on_turn
 
 
 def user_language_set(*, user: User, language: str) -> None:
@@ -146,3 +163,67 @@ def user_language_set(*, user: User, language: str) -> None:
         raise ValueError(f"unknown language {language!r}")
     User.objects.filter(pk=user.pk).update(language=language)
     user.language = language
+
+
+SIGNUP_LINK_DAYS = 3
+_SIGNUP_SALT = "accounts.services.signup-link"
+
+
+class SignupLinkProblem(Exception):
+    """A sign-up link that cannot create an account (expired, or its name was taken since)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def signup_link_token(
+    *, username: str, email: str, password: str, invite_code: str = "", time_zone: str = ""
+) -> str:
+    """The signed token of a sign-up waiting for its e-mail address to be confirmed.
+
+    Nothing is stored until the link is followed: the token carries the name, the address, the
+    password's hash (never the password), the invite code and the browser's time zone, signed
+    with the SECRET_KEY.
+    """
+    return signing.dumps(
+        {"u": username, "e": email, "p": make_password(password), "i": invite_code, "z": time_zone},
+        salt=_SIGNUP_SALT,
+        compress=True,
+    )
+
+
+def signup_confirm(*, token: str) -> User:
+    """Create the member of a sign-up link (see `user_signup` for the club's modes).
+
+    The name is checked again as the sign-up form checked it: the link stays valid for days,
+    and meanwhile another member may have taken the name or one that looks like it.
+    """
+    from accounts.names import name_problem
+
+    try:
+        data = signing.loads(token, salt=_SIGNUP_SALT, max_age=SIGNUP_LINK_DAYS * 86400)
+    except signing.SignatureExpired:
+        raise SignupLinkProblem(_("This sign-up link has expired. Please sign up again.")) from None
+    except signing.BadSignature:
+        raise SignupLinkProblem(_("This sign-up link does not work.")) from None
+    if User.objects.filter(username__iexact=data["u"]).exists():
+        raise SignupLinkProblem(_("This username was taken meanwhile. Please sign up again."))
+    problem = name_problem(data["u"])
+    if problem:
+        raise SignupLinkProblem(
+            _("%(problem)s Please sign up again with another username.") % {"problem": problem}
+        )
+    if User.objects.filter(email__iexact=data["e"]).exists():
+        raise SignupLinkProblem(_("An account with this address exists. Log in instead."))
+    with transaction.atomic():
+        mode = settings.SIGNUP_MODE
+        if mode == "closed":
+            raise SignupClosed
+        if mode == "invite":
+            invite_redeem(code=data["i"])
+        user = User(username=data["u"], email=data["e"], password=data["p"])
+        if data.get("z"):  # links mailed before the zone was sent have none
+            user.time_zone = data["z"]
+        user.save()
+    return user

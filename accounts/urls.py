@@ -4,19 +4,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.forms import LoginForm, PasswordResetForm
+from accounts.forms import PasswordResetForm
 
 app_name = "accounts"
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),
     path(
         "login/",
-        auth_views.LoginView.as_view(
-            template_name="accounts/login.html",
-            authentication_form=LoginForm,
-            redirect_authenticated_user=True,
-        ),
+        views.LoginView.as_view(),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -37,11 +37,16 @@ class Pool:
         self.idle: list[Connection] = []
 
     async def request(
-        self, method: str, path: str, headers: bytes, body: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        headers: bytes,
+        body: bytes | None = None,
+        content_type: str = "application/json",
     ) -> tuple[int, bytes]:
         """`(status, body)` of one request. `headers` are whole `Name: value\\r\\n` lines; a
-        `body` is sent as JSON with its Content-Length."""
-        message = self.message(method, path, headers, body)
+        `body` is sent as `content_type` (JSON unless said) with its Content-Length."""
+        message = self.message(method, path, headers, body, content_type)
         async with asyncio.timeout(self.timeout), self.slots:
             connection = self.idle_connection()
             if connection is not None:
@@ -51,11 +56,18 @@ class Pool:
                     pass
             return await self.exchange(await self.connect(), message, reused=False)
 
-    def message(self, method: str, path: str, headers: bytes, body: bytes | None) -> bytes:
+    def message(
+        self,
+        method: str,
+        path: str,
+        headers: bytes,
+        body: bytes | None,
+        content_type: str = "application/json",
+    ) -> bytes:
         start = f"{method} {path} HTTP/1.1\r\n".encode() + self.host_line + headers
         if body is None:
             return start + b"\r\n"
-        length = f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        length = f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
         return start + length.encode() + body
 
     def idle_connection(self) -> Connection | None:

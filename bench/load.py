@@ -12,8 +12,14 @@ What it does (everything on 127.0.0.1, everything bounded; it stops by itself):
    GET /games/<id>/view when none came), picks one as the engine's random bot does, and POSTs
    it; moves are paced to `--rate` per second in all (0: as fast as the servers answer) with
    at most `--inflight` POSTs open at once;
-4. after `--seconds`, stops, closes the sockets, stops the servers and runs `verify_games`;
-5. prints the numbers (and one JSON line with all of them).
+4. after `--seconds`, stops the games and measures the framework's floor for `--floor-seconds`
+   on the same servers, sockets still open: `--inflight` clients POST the cheapest signed-in
+   request through the same stack (session, CSRF, one row written: the language switch,
+   `POST /i18n/setlang/`) as fast as it is answered;
+5. closes the sockets, stops the servers and runs `verify_games`;
+6. prints the numbers (and one JSON line with all of them), among them moves/s as a fraction
+   of that floor: absolute rates swing by 2x between runs and machines, the fraction far
+   less. It is the saturation fraction when the moves were not paced (`--rate 0`).
 
 The client runs on the same cores as the servers, so it stays cheap per move (below 1 ms of
 CPU): a small keep-alive HTTP/1.1 client (bench/http11.py), pushes only timed and versioned by
@@ -76,6 +82,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--no-celery", action="store_true", help="no worker and beat (eager tasks)")
     p.add_argument("--log-dir", default=str(ROOT / "var" / "load"))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--floor-seconds",
+        type=float,
+        default=10,
+        help="seconds of the floor measurement after the games (0: none)",
+    )
     args = p.parse_args(argv)
     if not 0 < args.seconds <= MAX_SECONDS:
         p.error(f"--seconds must be in (0, {MAX_SECONDS}]")
@@ -125,6 +137,8 @@ def stack_env(args) -> dict:
         "STATIC_ROOT": str(Path(args.log_dir) / "static"),
         "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
         "PYTHONPATH": str(ROOT),
+        # Bench members sit at many tables at once: one socket per seat.
+        "SOCKETS_PER_MEMBER": str(max(20, 2 * args.games * args.players // args.users + 2)),
     }
 
 
@@ -410,6 +424,7 @@ class Load:
         self.waiting: dict[tuple[int, int], tuple[int, asyncio.Future]] = {}  # seat's wanted push
         self.sockets_open = 0
         self.sockets_max = 0
+        self.floor_done, self.floor_elapsed = 0, 0.0
         self.stop = asyncio.Event()
         self.pacer = Pacer(args.rate)
         self.inflight = asyncio.Semaphore(args.inflight)
@@ -459,6 +474,8 @@ class Load:
             self.cpu_after = cpu_snapshot(self.args, self.procs)
             await asyncio.wait(drivers, timeout=30)
             await asyncio.sleep(1)  # the last pushes
+            if self.args.floor_seconds > 0:
+                self.floor_done, self.floor_elapsed = await self.floor(self.args.floor_seconds)
             for task in listeners:
                 task.cancel()
             await asyncio.gather(*listeners, return_exceptions=True)
@@ -466,6 +483,37 @@ class Load:
         finally:
             for pool in self.pools.values():
                 pool.close()
+
+    async def floor(self, seconds: float) -> tuple[int, float]:
+        """The framework's floor: `(answered, elapsed)` of the cheapest signed-in request that
+        writes (session, CSRF, the language switch's one UPDATE), `--inflight` clients POSTing
+        it back to back on the same servers for `seconds`."""
+        answered = 0
+        body = b"language=en&next=/"
+        form = "application/x-www-form-urlencoded"
+        began = time.monotonic()
+        until = began + seconds
+
+        async def client(n: int) -> None:
+            nonlocal answered
+            user = n % len(self.sessions)
+            while time.monotonic() < until:
+                user = (user + self.args.inflight) % len(self.sessions)
+                pool = self.pools[self.port_of(user)]
+                try:
+                    status, _ = await pool.request(
+                        "POST", "/i18n/setlang/", self.auth[user], body, content_type=form
+                    )
+                except Exception as exc:
+                    self.errors[f"floor_{type(exc).__name__}"] += 1
+                    continue
+                if status == 302:
+                    answered += 1
+                else:
+                    self.errors[f"floor_{status}"] += 1
+
+        await asyncio.gather(*(client(n) for n in range(self.args.inflight)))
+        return answered, time.monotonic() - began
 
     async def listen(self, game_id, seat, user, opener, ready: asyncio.Event) -> None:
         from websockets.asyncio.client import connect
@@ -684,6 +732,7 @@ def main(argv=None) -> int:
     ok, verdict = verify(args)
     pushes = load.push_latencies(commit_times(args))
     moves = max(1, load.committed)
+    floor_rate = load.floor_done / load.floor_elapsed if load.floor_elapsed else None
     result = {
         "servers": args.servers,
         "users": args.users,
@@ -707,12 +756,14 @@ def main(argv=None) -> int:
             name: round((load.cpu_after[name] - load.cpu_before.get(name, 0.0)) * 1000 / moves, 1)
             for name in load.cpu_after
         },
+        "floor_per_sec": floor_rate,
+        "moves_to_floor": round(load.committed / elapsed / floor_rate, 3) if floor_rate else None,
         "verify_games_ok": ok,
         "verify_games": verdict,
         "file_limit": limit,
     }
     for key, value in result.items():
-        if isinstance(value, float):
+        if isinstance(value, float) and key != "moves_to_floor":
             result[key] = round(value, 1)
     print(
         f"committed {result['committed_moves']} moves in {result['seconds']} s: "
@@ -724,6 +775,9 @@ def main(argv=None) -> int:
         f"sockets held: {result['sockets_held']} (max {result['sockets_max']})\n"
         f"errors: {result['errors'] or 'none'}\n"
         f"CPU ms per committed move: {result['cpu_ms_per_move']}\n"
+        f"floor (signed-in POST writing one row): {result['floor_per_sec']} requests/s; "
+        f"moves/s {'at saturation ' if not args.rate else ''}as a fraction of it: "
+        f"{result['moves_to_floor']}\n"
         f"verify_games: {verdict}"
     )
     print(json.dumps(result))

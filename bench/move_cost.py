@@ -9,6 +9,9 @@ the commit the pushes to every audience), with the engine's greedy bot choosing 
      itself a logged action), timed while the log is short and again once it holds `--log`
      actions: only the log's length differs;
   B. one whole game, its first moves against its last ones (a 4-player game has ~200 moves).
+  C. a move POST through Django's test client (session, CSRF-exempt client, middleware, view,
+     service) against the cheapest signed-in POST, the language switch: how many times the
+     framework's own floor a move costs (e-mails off: the members want none).
 It prints one JSON line: median and p90 milliseconds and the SQL queries per `move_submit`.
 """
 
@@ -44,7 +47,9 @@ def main() -> int:
     from games.models import Seat
 
     User = get_user_model()
-    users = [User.objects.create_user(username=f"bench{n}") for n in range(4)]
+    users = [
+        User.objects.create_user(username=f"bench{n}", email_on_turn="never") for n in range(4)
+    ]
     game = services.game_create(
         host=users[0], title="Long", edition="1st", seats=4, days_per_move=3, is_public=True
     )
@@ -103,6 +108,41 @@ def main() -> int:
     long_log = game.actions.count()
     late = cycles(SAMPLES, timed=True)
 
+    # C: a move POST against the language switch, both signed in through the test client.
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(user)
+
+    def post_language() -> float:
+        t0 = time.perf_counter()
+        response = browser.post("/i18n/setlang/", {"language": "en", "next": "/"})
+        elapsed = time.perf_counter() - t0
+        assert response.status_code == 302, response.status_code
+        return elapsed * 1000
+
+    def post_move(n: int) -> float:
+        body = {"move": move.to_dict(), "expected_version": game.version, "client_id": f"p{n}"}
+        t0 = time.perf_counter()
+        response = browser.post(
+            f"/games/{game.pk}/moves", data=json.dumps(body), content_type="application/json"
+        )
+        elapsed = time.perf_counter() - t0
+        assert response.status_code == 200, response.content
+        game.refresh_from_db()
+        assert undo(game, user)
+        return elapsed * 1000
+
+    for n in range(3):  # warm up both paths
+        post_language()
+        post_move(-n - 1)
+    language_ms, move_ms = [], []
+    for n in range(SAMPLES):
+        language_ms.append(post_language())
+        move_ms.append(post_move(n))
+    floor = {"ms_median": round(statistics.median(language_ms), 2)}
+    move_post = {"ms_median": round(statistics.median(move_ms), 2)}
+
     # B: a whole game, timing each move: the first moves against the last ones.
     natural = []
     while True:
@@ -134,6 +174,9 @@ def main() -> int:
                 "game_first_moves": opening,
                 "game_last_moves": ending,
                 "game_ratio_last_to_first": round(ending["ms_median"] / opening["ms_median"], 2),
+                "language_post": floor,
+                "move_post": move_post,
+                "move_post_to_floor": round(move_post["ms_median"] / floor["ms_median"], 2),
             }
         )
     )

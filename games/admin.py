@@ -6,27 +6,30 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import services
 from games.errors import GameError
+from games.gamelog import game_log
 from games.models import (
-    Action,
+    ChatMessage,
     Edition,
     Game,
     Notification,
     Season,
     Seat,
+    Status,
     TimeoutPolicy,
     Vacation,
 )
-from games.services import timeouts
+from games.services import chat, timeouts
 from games.services.bots import BOT_KINDS
-from games.services.control import user_by_username
+from games.services.control import may_manage_games, user_by_username
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -57,13 +60,6 @@ class SeatInline(ReadOnlyInline):
     ]
     readonly_fields = fields
     ordering = ["position"]
-
-
-class ActionInline(ReadOnlyInline):
-    model = Action
-    fields = ["seq", "seat", "user", "kind", "move", "events", "client_id", "created_at"]
-    readonly_fields = fields
-    ordering = ["seq"]
 
 
 class EditionFilter(admin.SimpleListFilter):
@@ -111,6 +107,10 @@ class ExtendDeadlineForm(forms.Form):
     )
 
 
+# The seed and the state hold the order of the draw piles.
+HIDDEN_WHILE_RUNNING = ("seed", "state")
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = [
@@ -120,7 +120,7 @@ class GameAdmin(admin.ModelAdmin):
         "edition",
         "version",
         "host",
-        "to_act",
+        "players_to_act",
         "deadline",
         "timeout_policy",
         "updated_at",
@@ -133,7 +133,13 @@ class GameAdmin(admin.ModelAdmin):
         ("seat_set__user", admin.RelatedOnlyFieldListFilter),
     ]
     search_fields = ["title", "host__username", "seat_set__user__username"]
-    inlines = [SeatInline, ActionInline]
+    inlines = [SeatInline]
+    # What staff see of a game: never its seed or raw state while it is open or running, not
+    # even those who may change games (staff may be playing in it); the log as the table words
+    # it, not as JSON rows. The replay export (an action for managers, with the seed) refuses
+    # a game until it is over.
+    readonly_fields = ["players_to_act", "pages", "readable_log"]
+    OVER = (Status.FINISHED, Status.ABORTED)
     actions = [
         "abort",
         "force_pass",
@@ -154,7 +160,42 @@ class GameAdmin(admin.ModelAdmin):
         return False
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("host").distinct()
+        queryset = super().get_queryset(request).select_related("host")
+        return queryset.prefetch_related("seat_set__user").distinct()
+
+    def get_fields(self, request, obj=None) -> list[str]:
+        hidden = {"to_act", "invite_token"}
+        if obj is None or obj.status not in self.OVER:
+            hidden |= set(HIDDEN_WHILE_RUNNING)
+        fields = [f for f in super().get_fields(request, obj) if f not in hidden]
+        # the readable parts first after the title; the log last
+        extra = ["players_to_act", "pages", "readable_log"]
+        rest = [f for f in fields if f not in extra]
+        return [*rest[:1], "pages", "players_to_act", *rest[1:], "readable_log"]
+
+    @admin.display(description=gettext_lazy("seats to act"))
+    def players_to_act(self, game: Game) -> str:
+        names = {seat.position: seat.user.display_name for seat in game.seat_set.all()}
+        return ", ".join(names.get(position, str(position + 1)) for position in game.to_act) or "—"
+
+    @admin.display(description=gettext_lazy("pages"))
+    def pages(self, game: Game) -> str:
+        table = reverse("games:detail", kwargs={"game_id": game.pk})
+        if game.status != Status.FINISHED:
+            return format_html('<a href="{}">{}</a>', table, _("The table"))
+        replay = reverse("games:replay", kwargs={"game_id": game.pk})
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>', table, _("The table"), replay, _("Replay")
+        )
+
+    @admin.display(description=gettext_lazy("log"))
+    def readable_log(self, game: Game) -> str:
+        return render_to_string("games/_log.html", {"groups": game_log(game)})
+
+    def has_manage_permission(self, request) -> bool:
+        """The actions that change a game (or export its seed) need "Can change game"; the
+        services check it again (games.services.control.may_manage_games)."""
+        return may_manage_games(request.user)
 
     def _each(self, request, queryset, done: str, call) -> None:
         for game in queryset:
@@ -166,7 +207,8 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{game}: {done}", messages.SUCCESS)
 
     @admin.action(
-        description=gettext_lazy("Abort the selected games (a finished one leaves the ratings)")
+        description=gettext_lazy("Abort the selected games (a finished one leaves the ratings)"),
+        permissions=["manage"],
     )
     def abort(self, request, queryset):
         self._each(
@@ -176,7 +218,9 @@ class GameAdmin(admin.ModelAdmin):
             lambda game: services.game_abort(game_id=game.pk, by=request.user),
         )
 
-    @admin.action(description=gettext_lazy("Force a pass for the seat to act"))
+    @admin.action(
+        description=gettext_lazy("Force a pass for the seat to act"), permissions=["manage"]
+    )
     def force_pass(self, request, queryset):
         self._each(
             request,
@@ -185,7 +229,7 @@ class GameAdmin(admin.ModelAdmin):
             lambda game: services.seat_force_pass(game_id=game.pk, by=request.user),
         )
 
-    @admin.action(description=gettext_lazy("Verify the replay of the log"))
+    @admin.action(description=gettext_lazy("Verify the replay of the log"), permissions=["view"])
     def verify_replay(self, request, queryset):
         for game in queryset:
             problems = services.game_verify(game=game)
@@ -195,20 +239,27 @@ class GameAdmin(admin.ModelAdmin):
                 message = _("%(game)s: replays exactly") % {"game": game}
                 self.message_user(request, message, messages.SUCCESS)
 
-    @admin.action(description=gettext_lazy("Export the replay JSON (one game)"))
+    @admin.action(
+        description=gettext_lazy("Export the replay JSON (one finished game)"),
+        permissions=["manage"],
+    )
     def export_replay(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, _("Select exactly one game to export."), messages.ERROR)
             return None
         game = queryset.get()
-        response = HttpResponse(
-            json.dumps(services.game_replay_export(game=game), indent=1),
-            content_type="application/json",
-        )
+        try:
+            export = services.game_replay_export_for(game_id=game.pk, by=request.user)
+        except GameError as exc:
+            self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
+            return None
+        response = HttpResponse(json.dumps(export, indent=1), content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="stpete-game-{game.pk}.json"'
         return response
 
-    @admin.action(description=gettext_lazy("Replace a seat's member (one game)"))
+    @admin.action(
+        description=gettext_lazy("Replace a seat's member (one game)"), permissions=["manage"]
+    )
     def replace_seat_user(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, _("Select exactly one game."), messages.ERROR)
@@ -258,7 +309,7 @@ class GameAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/games/game/action_form.html", context)
 
-    @admin.action(description=gettext_lazy("Change the timeout policy"))
+    @admin.action(description=gettext_lazy("Change the timeout policy"), permissions=["manage"])
     def set_timeout_policy(self, request, queryset):
         return self._form_action(
             request,
@@ -271,7 +322,9 @@ class GameAdmin(admin.ModelAdmin):
             ),
         )
 
-    @admin.action(description=gettext_lazy("Extend the deadline of the current turn"))
+    @admin.action(
+        description=gettext_lazy("Extend the deadline of the current turn"), permissions=["manage"]
+    )
     def extend_deadline(self, request, queryset):
         return self._form_action(
             request,
@@ -303,6 +356,34 @@ class NotificationAdmin(ReadOnlyAdmin):
     search_fields = ["user__username", "game__title", "text"]
     list_select_related = ["user", "game"]
     date_hierarchy = "created_at"
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyAdmin):
+    """The table chats; staff hide an abusive line (it stays on record, the table drops it)."""
+
+    list_display = ["created_at", "game", "user", "text", "hidden"]
+    list_filter = ["hidden"]
+    search_fields = ["user__username", "game__title", "text"]
+    list_select_related = ["user", "game"]
+    date_hierarchy = "created_at"
+    actions = ["hide"]
+
+    def has_hide_permission(self, request) -> bool:
+        """Hiding needs "Can change chat message" (the rows stay read-only otherwise); the
+        service checks it again (games.services.chat.may_hide_chat)."""
+        return chat.may_hide_chat(request.user)
+
+    @admin.action(description=gettext_lazy("Hide the selected messages"), permissions=["hide"])
+    def hide(self, request, queryset) -> None:
+        ids = list(queryset.values_list("pk", flat=True))
+        try:
+            count = chat.chat_hide(message_ids=ids, by=request.user)
+        except GameError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return
+        text = ngettext("%(n)d message hidden.", "%(n)d messages hidden.", count) % {"n": count}
+        self.message_user(request, text, messages.SUCCESS)
 
 
 @admin.register(Vacation)

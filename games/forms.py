@@ -9,19 +9,27 @@ from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.text import validate_one_line
+from games import rules
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, Edition, TimeoutPolicy
+from games.models import DAYS_PER_MOVE_CHOICES, TimeoutPolicy
 from games.services.bots import BOT_KINDS
+from games.texts.options import option_help, option_name, value_name
+
+BASE_OPTIONS = ("edition", "players")
 
 
 class GameCreateForm(forms.Form):
-    title = forms.CharField(label=gettext_lazy("Title"), max_length=80, required=False)
+    title = forms.CharField(
+        label=gettext_lazy("Title"), max_length=80, required=False, validators=[validate_one_line]
+    )
     edition = forms.ChoiceField(
-        label=gettext_lazy("Edition"), choices=Edition.choices, initial=Edition.FIRST
+        label=gettext_lazy("Edition"),
+        choices=[],  # from the options schema (__init__)
     )
     seats = forms.TypedChoiceField(
         label=gettext_lazy("Players"),
-        choices=[(n, str(n)) for n in range(1, 5)],
+        choices=[],  # from the options schema (__init__)
         coerce=int,
         initial=4,
     )
@@ -67,6 +75,35 @@ class GameCreateForm(forms.Form):
         initial="greedy",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        schema = rules.options_schema()
+        edition = _schema_option(schema, "edition")
+        self.fields["edition"].choices = [
+            (value, value_name("edition", value)) for value in edition["values"]
+        ]
+        self.fields["edition"].initial = edition["default"]
+        seats = _seat_counts(schema)
+        self.fields["seats"].choices = [(n, str(n)) for n in seats]
+        if max(seats) == _most_players(schema):  # what the most players change, and need
+            self.fields["seats"].help_text = option_help("players")
+        self.fields["bots"].choices = [(n, str(n)) for n in range(max(seats))]
+        self.option_keys = []
+        for option in schema["options"]:
+            if option["key"] in BASE_OPTIONS:
+                continue
+            self.fields[option["key"]] = _option_field(option)
+            self.option_keys.append(option["key"])
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The expansions' fields, in the schema's order (unbuilt ones shown disabled)."""
+        return [self[key] for key in self.option_keys]
+
+    def chosen_options(self) -> dict:
+        """The expansions' options that were turned on, for `game_create(options=...)`."""
+        data = self.cleaned_data
+        return {key: data[key] for key in self.option_keys if data[key]}
+
     def clean_timeout_policy(self) -> str:
         return self.cleaned_data["timeout_policy"] or TimeoutPolicy.AUTO_PASS_THEN_BOT
 
@@ -81,6 +118,53 @@ class GameCreateForm(forms.Form):
 
 
 MOVE_BODY_MAX = 16 * 1024  # bytes; a real move is well under 200
+
+
+def _schema_option(schema: dict, key: str) -> dict:
+    return next(option for option in schema["options"] if option["key"] == key)
+
+
+def _most_players(schema: dict) -> int:
+    """The largest table the engine knows (five), which needs an expansion."""
+    return max(_schema_option(schema, "players")["values"])
+
+
+def _seat_counts(schema: dict) -> list[int]:
+    """The numbers of players the schema allows, the largest only once an option that allows
+    it is built (`five_players_need_any_of`)."""
+    built = {option["key"] for option in schema["options"] if option["built"]}
+    allowed = any(built & set(keys) for keys in schema["five_players_need_any_of"].values())
+    most = _most_players(schema)
+    return [n for n in _schema_option(schema, "players")["values"] if n < most or allowed]
+
+
+def _option_field(option: dict) -> forms.Field:
+    """The form field of one expansion option; an option not built yet is shown disabled
+    (and refused by the engine, naming it, if sent anyway)."""
+    attrs = {} if option["built"] else {"disabled": True}
+    help_text = option_help(option["key"]) if option["built"] else _("Not available yet.")
+    if option["type"] == "bool":
+        return forms.BooleanField(
+            label=option_name(option["key"]),
+            required=False,
+            help_text=help_text,
+            widget=forms.CheckboxInput(attrs=attrs),
+        )
+    return forms.TypedChoiceField(
+        label=option_name(option["key"]),
+        choices=[
+            (
+                "" if value is None else value,
+                _("None") if value is None else value_name(option["key"], value),
+            )
+            for value in option["values"]
+        ],
+        coerce=str,
+        empty_value=None,
+        required=False,
+        help_text=help_text,
+        widget=forms.Select(attrs=attrs),
+    )
 
 
 def read_move_body(request: HttpRequest) -> bytes:

@@ -1,5 +1,6 @@
-"""A finished (or running) game looked at through its log: the state after any move, and the
-points and money of every player round by round. Computed by replaying; nothing is cached."""
+"""A finished (or running) game looked at through its log: the state after any move, the
+points and money of every player round by round, and where the points came from (the end
+screen's score sheet, read from the engine's ledger). Computed by replaying; nothing is cached."""
 
 from games import actionlog, rules
 from games.models import Game
@@ -46,3 +47,18 @@ def game_series(game: Game) -> dict:
             for seat in range(state.n)
         ],
     }
+
+
+def score_sheet(game: Game) -> dict:
+    """The end screen's breakdown of a finished game: each seat's points by part, read from
+    the ledger entries of the game's events (`rules.score_sheet`), beside the final scores.
+
+    The events come from replaying the log, from the deal on, rather than from the stored
+    actions: the replay is the truth the snapshot is checked against, and it has the ledger
+    entries also for moves stored before the engine wrote them.
+    """
+    state, events = rules.new_game_with_events(game.options, game.seed)
+    for entry in actionlog.effective_moves(game):
+        state, new = rules.apply_move(state, entry["seat"], entry["move"])
+        events += new
+    return rules.score_sheet(state, events)

@@ -8,6 +8,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, JSONField, Q, Value, Window
 from django.db.models.functions import RowNumber
@@ -103,6 +104,14 @@ class Game(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     rating_pending = models.BooleanField(_("ratings to update"), default=False, db_default=False)
+    rematch_of = models.ForeignKey(
+        "self",
+        verbose_name=_("rematch of"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematches",
+    )
 
     class Meta:
         verbose_name = _("game")
@@ -114,7 +123,7 @@ class Game(models.Model):
             ),
         ]
         constraints = [
-            # Five seats for the expansions' fifth player (the lobby still offers 1-4).
+            # The engine's 1-5 players (rules.OPTIONS; five need an expansion, the engine checks).
             models.CheckConstraint(
                 condition=Q(seats__gte=1) & Q(seats__lte=5), name="game_seats_1_to_5"
             ),
@@ -163,6 +172,11 @@ class Seat(models.Model):
         help_text=_("Set after repeated timeouts, until the player reclaims the seat."),
     )
     timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
+    # The latest version the member has been shown (a table page, a fetched view, his own
+    # move's answer): the next visit marks what came after it.
+    seen_version = models.PositiveIntegerField(_("version last seen"), default=0)
+    # The member's private note on this game (plans, reminders); nobody else reads it.
+    note = models.TextField(_("private note"), max_length=2000, blank=True, default="")
     rank = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     score = models.IntegerField(_("points"), null=True, blank=True)
     cards = models.JSONField(
@@ -198,7 +212,9 @@ class Action(models.Model):
     Invariants: `seq` runs 1..game.version without gaps; `move` is the engine's `Move.to_dict()`
     as submitted for `seat`; `events` are what `apply_move` reported (automatic passes included).
     Rows are never updated or deleted by our code; the admin shows them read-only. A `client_id`
-    identifies a submission so a retried POST is answered from the stored row.
+    identifies a submission so a retried POST is answered from the stored row; it is its
+    submitter's own (unique per game and user), so nobody can take the id another member, or a
+    bot with its predictable ids, will send next.
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
@@ -223,9 +239,9 @@ class Action(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq"),
             models.UniqueConstraint(
-                fields=["game", "client_id"],
+                fields=["game", "user", "client_id"],
                 condition=Q(client_id__isnull=False),
-                name="action_unique_client_id",
+                name="action_unique_user_client_id",
             ),
         ]
 
@@ -258,7 +274,7 @@ class NotificationStatus(models.TextChoices):
 class Notification(models.Model):
     """One notice to one member, on one channel, as decided (sent, or skipped and why).
 
-    Written only by games.notifications. A pending e-mail row is an outbox entry: the task
+    Written only by games.services.notices. A pending e-mail row is an outbox entry: the task
     (or the sweep, if the task was lost) claims it with a conditional UPDATE before sending.
     """
 
@@ -278,6 +294,9 @@ class Notification(models.Model):
     )
     reason = models.CharField(_("reason"), max_length=32, blank=True)
     text = models.CharField(_("text"), max_length=200, blank=True)
+    # What the words need besides the kind and the game (the digest's number of games), so the
+    # notifications page can say them in the reader's language; `text` keeps what was sent.
+    params = models.JSONField(_("params"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
 
@@ -452,3 +471,40 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """The admin's form says in words what the check constraint would only name."""
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError(
+                {"ends_on": _("A season cannot end before its first day.")}, code="days_in_order"
+            )
+
+
+class ChatMessage(models.Model):
+    """One line of a game's table chat: written by a member seated at the game, read by
+    everyone who may look at it, kept with the game.
+
+    Written only by games.services.chat. Staff who may change chat messages hide an abusive
+    line (`hidden`) rather than delete it, so the thread keeps its record of what was said.
+    """
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(_("written"), auto_now_add=True)
+    # The game's version when it was written: it places the line among the moves.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    hidden = models.BooleanField(_("hidden"), default=False)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["game", "created_at", "pk"]
+        indexes = [models.Index(fields=["game", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.text[:40]}"

@@ -16,7 +16,7 @@ from datetime import datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import rules
+from games.expansion_text import game_catalogue
 from games.models import Edition, PlayerRating, RatingChange, Seat, Status
 from games.rating_system import POOL_ALL
 
@@ -223,11 +223,11 @@ def _results(page: PlayerPage, seats: list[Seat], others: dict[int, list[tuple]]
     editions: dict[str, GroupRow] = {}
     option_sets: dict[str, GroupRow] = {}
     cards: Counter[str] = Counter()
-    editions_seen: set[str] = set()
+    option_sets_seen: dict[str, dict] = {}
     for seat in seats:
         options = seat.game.options or {}
         cards.update(set(seat.cards or []))  # games with the card, not copies
-        editions_seen.add(options.get("edition", ""))
+        option_sets_seen.setdefault(json.dumps(options, sort_keys=True), options)
         if not others.get(seat.game_id):
             page.solo_games += 1
             continue
@@ -247,8 +247,12 @@ def _results(page: PlayerPage, seats: list[Seat], others: dict[int, list[tuple]]
     if page.played:
         page.average_points = sum(row.points for row in editions.values()) / page.played
     names: dict[str, str] = {}
-    for edition in sorted(editions_seen, reverse=True):  # a 1st-edition name wins a clash
-        names.update(_card_names(edition))
+    # A 1st-edition name wins a clash: those catalogues are read last.
+    editions_last_first = sorted(
+        option_sets_seen, key=lambda k: (option_sets_seen[k].get("edition", ""), k), reverse=True
+    )
+    for key in editions_last_first:
+        names.update(_card_names(option_sets_seen[key]))
     page.favourite_cards = [
         (names.get(card, card.replace("_", " ").title()), count)
         for card, count in sorted(cards.items(), key=lambda item: (-item[1], item[0]))[
@@ -260,13 +264,14 @@ def _results(page: PlayerPage, seats: list[Seat], others: dict[int, list[tuple]]
 _NAMES_CACHE: dict[tuple[str, str], dict[str, str]] = {}
 
 
-def _card_names(edition: str) -> dict[str, str]:
-    """Card type id -> its name in the active language, for one edition (empty if unknown)."""
+def _card_names(options: dict) -> dict[str, str]:
+    """Card type id -> its name in the active language, for a game with these options: the
+    game's own catalogue, so the cards of its expansions have names too (empty if unknown)."""
     language = "de" if (get_language() or "en").startswith("de") else "en"
-    key = (edition, language)
+    key = (json.dumps(options, sort_keys=True), language)
     if key not in _NAMES_CACHE:
         try:
-            catalogue = rules.card_catalogue(edition)
+            catalogue = game_catalogue(options)
         except (KeyError, ValueError):
             catalogue = {}
         _NAMES_CACHE[key] = {

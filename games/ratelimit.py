@@ -18,12 +18,25 @@ from django.core.cache import cache
 logger = logging.getLogger(__name__)
 
 
+# The table chat: a few lines in a short while, so a conversation flows but a flood stops.
+CHAT_RATE_LIMIT = 5
+CHAT_RATE_WINDOW = 20
+
+
 def move_rate_exceeded(user_id: int) -> bool:
     """Count one move submission of `user_id`; True if it is over this window's limit."""
-    limit, window = settings.MOVE_RATE_LIMIT, settings.MOVE_RATE_WINDOW
+    return _exceeded("move-rate", user_id, settings.MOVE_RATE_LIMIT, settings.MOVE_RATE_WINDOW)
+
+
+def chat_rate_exceeded(user_id: int) -> bool:
+    """Count one chat line of `user_id`; True if it is over this window's limit."""
+    return _exceeded("chat-rate", user_id, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW)
+
+
+def _exceeded(name: str, user_id: int, limit: int, window: int) -> bool:
     if limit <= 0:
         return False
-    key = f"move-rate:{user_id}:{int(time.time() // window)}"
+    key = f"{name}:{user_id}:{int(time.time() // window)}"
     try:
         cache.add(key, 0, timeout=window + 1)
         try:
@@ -32,7 +45,7 @@ def move_rate_exceeded(user_id: int) -> bool:
             cache.set(key, 1, timeout=window + 1)
             count = 1
     except Exception:
-        logger.warning("move rate limit unavailable (cache error); letting the move through")
+        logger.warning("%s limit unavailable (cache error); letting it through", name)
         return False
     return count > limit
 

@@ -1,6 +1,7 @@
 """Pushes to the browsers: each audience gets exactly what GET /games/<id>/view answers it.
 
 Group names: `game.<id>.seat.<n>` for each seat, `game.<id>.spectators` for everyone else,
+`game.<id>` for every open page of the game whoever reads it (lobby changes, the chat),
 `user.<id>` for every open page of one member.
 Messages: `{"type": "game.view", "version": v, "text": "..."}`, where `text` is the frame the
 socket sends as it is, `{"type": "view", "version": v, "payload": {...}}` (the payload holds
@@ -29,8 +30,49 @@ def spectators_group(game_id: int) -> str:
     return f"game.{game_id}.spectators"
 
 
+def game_group(game_id: int) -> str:
+    return f"game.{game_id}"
+
+
 def user_group(user_id: int) -> str:
     return f"user.{user_id}"
+
+
+def sockets_group(user_id: int) -> str:
+    """Every socket of a member (game tables and site pages), to close them all at once."""
+    return f"sockets.{user_id}"
+
+
+def user_sockets_close(user_id: int) -> None:
+    """Close every open socket of the member (his session ended or changed): each page
+    reconnects, and only a page whose session is still valid is let back in."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(sockets_group(user_id), {"type": "sockets.close"})
+    except Exception:
+        logger.exception("could not close the sockets of user %s", user_id)
+
+
+def game_announce(game_id: int, message: dict) -> None:
+    """Send `message` (its "type" names the consumer's handler) to every open page of the game.
+
+    Like every push a courtesy: a failure is logged, never raised.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(game_group(game_id), message)
+    except Exception:
+        logger.exception("could not announce to game %s", game_id)
+
+
+def lobby_changed(game_id: int) -> None:
+    """Tell the game's open pages that its lobby changed (a seat taken or freed, started, called
+    off): the lobby page reads itself again, or goes to the table once the game has started."""
+    game_announce(game_id, {"type": "game.lobby"})
 
 
 def user_notify(user_id: int, notice: dict) -> None:
@@ -47,6 +89,18 @@ def user_notify(user_id: int, notice: dict) -> None:
         )
     except Exception:
         logger.exception("could not notify user %s", user_id)
+
+
+def users_notify(notices: list[tuple[int, dict]]) -> None:
+    """`user_notify` for several members at once (one hop into the event loop for all)."""
+    layer = get_channel_layer()
+    if layer is None or not notices:
+        return
+    messages = {user_group(user_id): {"type": "user.notice", "notice": n} for user_id, n in notices}
+    try:
+        async_to_sync(_send_all)(layer, messages)
+    except Exception:
+        logger.exception("could not notify users %s", [user_id for user_id, _n in notices])
 
 
 class GamePush:
@@ -98,7 +152,7 @@ class GamePush:
         except Exception:
             # A push is a courtesy: clients refetch on a version gap, so never fail the move.
             logger.exception("could not push game %s", self.game.pk)
-        # The "your turn" notice to /ws/user/ is sent by games.notifications (with its record).
+        # The "your turn" notice to /ws/user/ is sent by games.services.notices (with its record).
 
 
 def broadcast_game(game_id: int) -> None:

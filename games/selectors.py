@@ -1,12 +1,12 @@
 """Reads for pages and the JSON API. Nothing here writes."""
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from games import actionlog, rules
+from games import actionlog, history, rules
 from games.models import Game, Notification, Seat, Status, Vacation
 
 
@@ -59,7 +59,8 @@ class PayloadParts:
     and the last move (for `can_undo`) are the same for all of them, so a broadcast builds
     them once instead of once per audience (games/realtime.py). A caller that has just
     written the game passes what it already holds (the state object, the seats with their
-    users, the action it appended), so building the payloads needs no query at all.
+    users, the action it appended), so building the payloads needs no query at all, except
+    once the game is over: its score sheet replays the log (once for all audiences).
     """
 
     _UNSET = object()
@@ -73,16 +74,26 @@ class PayloadParts:
         self.state = state
         self.players = game_players(game, seats)
         self._last = last_action
+        self._sheet = None
 
     def last_action(self):
         if self._last is self._UNSET:
             self._last = actionlog.last_effective_action(self.game)
         return self._last
 
+    def score_sheet(self) -> dict | None:
+        """The end screen's points by part once the game is over (None before)."""
+        if self.state is None or not rules.is_over(self.state):
+            return None
+        if self._sheet is None:
+            self._sheet = history.score_sheet(self.game)
+        return self._sheet
+
 
 def game_payload(game: Game, seat: Seat | None, parts: PayloadParts | None = None) -> dict:
     """What GET /games/<id>/view answers (and the socket pushes): the engine's view for this
-    seat (or a spectator), the version it belongs to, the seated players, and `can_undo`."""
+    seat (or a spectator), the version it belongs to, the seated players, `can_undo`, and
+    once the game is over its score sheet (the points by part the end screen shows)."""
     parts = parts or PayloadParts(game)
     view = None
     if parts.state is not None:
@@ -101,11 +112,16 @@ def game_payload(game: Game, seat: Seat | None, parts: PayloadParts | None = Non
         and actionlog.undo_refusal(game, seat.position, seat.user, last=parts.last_action) is None,
         # The viewing member's seat is played by the stand-in bot: POST /games/<id>/reclaim.
         "can_reclaim": bool(seat is not None and seat.stand_in and game.status == Status.RUNNING),
+        "score_sheet": parts.score_sheet(),
     }
 
 
-def replay_payload(game: Game, state, *, n: int, total: int) -> dict:
-    """One step of a replay: shaped like game_payload (a spectator's), plus `step` and `steps`."""
+def replay_payload(
+    game: Game, state, *, n: int, total: int, lines: list[str] | None = None
+) -> dict:
+    """One step of a replay: shaped like game_payload (a spectator's), plus `step`, `steps`
+    and `step_lines` (the log's lines of the step's move, server-rendered HTML); the last step
+    (the game over) has the score sheet."""
     return {
         "id": game.pk,
         "version": n,
@@ -116,8 +132,10 @@ def replay_payload(game: Game, state, *, n: int, total: int) -> dict:
         "players": game_players(game),
         "deadline": None,
         "can_undo": False,
+        "score_sheet": history.score_sheet(game) if rules.is_over(state) else None,
         "step": n,
         "steps": total,
+        "step_lines": [str(line) for line in lines or []],
     }
 
 
@@ -152,7 +170,9 @@ def games_list_for_user(user, *, finished_limit: int = 20) -> MyGames:
     games = (
         Game.objects.filter(pk__in=seats)
         .select_related("host")
-        .prefetch_related(Prefetch("seat_set", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("user")), "rematches"
+        )
     )
     running = [g for g in games if g.status == Status.RUNNING]
     my_turn = sorted((g for g in running if seats[g.pk] in g.to_act), key=lambda g: g.last_move_at)
@@ -174,6 +194,49 @@ def games_list_for_user(user, *, finished_limit: int = 20) -> MyGames:
     )
 
 
-def notifications_for_user(user, *, limit: int = 100) -> list[Notification]:
-    """The member's latest notifications, newest first."""
-    return list(Notification.objects.filter(user=user).select_related("game")[:limit])
+REPEAT_WINDOW = timedelta(minutes=1)
+
+
+@dataclass
+class NoticeLine:
+    """One row of the notifications page: the newest of `count` identical notices."""
+
+    row: Notification
+    oldest_at: datetime
+    count: int = 1
+
+    @property
+    def words(self) -> str:
+        from games.emails import notice_words  # it imports the services, which import us
+
+        return notice_words(self.row)
+
+
+def _same(row: Notification) -> tuple:
+    """What makes two notices the same line."""
+    return (
+        row.game_id,
+        row.kind,
+        row.channel,
+        row.status,
+        row.reason,
+        repr(sorted(row.params.items())),
+    )
+
+
+def notifications_for_user(user, *, limit: int = 100) -> list[NoticeLine]:
+    """The member's latest notifications, newest first, identical ones that followed each
+    other within a minute as one line (a quick game makes a "your turn" notice per turn)."""
+    rows = Notification.objects.filter(user=user).select_related("game")[:limit]
+    lines: list[NoticeLine] = []
+    open_lines: dict[tuple, NoticeLine] = {}
+    for row in rows:
+        line = open_lines.get(_same(row))
+        if line is not None and line.oldest_at - row.created_at <= REPEAT_WINDOW:
+            line.count += 1
+            line.oldest_at = row.created_at
+            continue
+        line = NoticeLine(row=row, oldest_at=row.created_at)
+        open_lines[_same(row)] = line
+        lines.append(line)
+    return lines

@@ -1,11 +1,17 @@
-"""Games stored before the rules engine was opened to the expansions (rules version 1).
+"""Stored games keep replaying under the rules version they were started with.
 
-Their `Game.options` say `{"edition", "players", "expansions": []}` and their snapshots are the
-old engine's `to_dict()` (`edition`, `drawn`, `pub_queue`, `used_observatories`, `pub_plan`).
-Version 2 of the rules changed how a Pub plan outlives a scoring, so such a game must go on
-replaying under version 1: `pin_rules_version` writes the version into the options (absent
-means the current one) and rewrites the snapshot in today's shape, read by the engine's own
-reader of the old shape. The data migration games/0004 runs it once over every started game.
+`Game.options` are short (`{"edition", "players", ...}`): without a `rules_version` they mean
+the current one. Whoever changes the rules (a new `RULES_VERSION`) pins the older version into
+the options of every game started before, with a data migration that runs `pin_stored_games`
+once: `pin_rules_version` writes the game's `rules_version` (blank: version 1) into the options
+and rewrites the snapshot in today's shape, read by the engine's own reader of the old shape.
+
+- games/0004: games stored before the engine was opened to the expansions (rules version 1:
+  options `{"edition", "players", "expansions": []}`, snapshots in the old engine's shape with
+  `edition`, `drawn`, `pub_queue`, `used_observatories`, `pub_plan`); version 2 changed how a
+  Pub plan outlives a scoring.
+- games/0012: games started under version 2; version 3 changed when a purple card taken with
+  the Banquet's Pick Pocket may be used.
 """
 
 import json

@@ -31,11 +31,17 @@ def _turn_email(seat_id: int) -> str:
 
 
 @shared_task(acks_late=True)
-def play_bot_turn(game_id: int, version: int) -> None:
-    """Let the bot to act at `version` make its move (does nothing if the game moved on)."""
+def play_bot_turn(game_id: int, version: int) -> str:
+    """Let the bot to act at `version` make its move (does nothing if the game moved on).
+
+    Queued after the commit that made it the bot's turn, and again by the sweep while the bot
+    has not moved, so a refused, lost or failed turn is retried, never dropped."""
     from games.services.bots import bot_turn_play
 
-    bot_turn_play(game_id=game_id, version=version)
+    return _logged(
+        f"the bot turn of game {game_id} at version {version}",
+        lambda: "moved" if bot_turn_play(game_id=game_id, version=version) else "nothing to do",
+    )
 
 
 @shared_task(acks_late=True)
@@ -48,14 +54,14 @@ def sweep_due() -> str:
 
 @shared_task(acks_late=True)
 def send_turn_email(seat_id: int) -> str:
-    from games.notifications import turn_email_send
+    from games.services.notices import turn_email_send
 
     return _logged(lambda: _turn_email(seat_id), lambda: turn_email_send(seat_id))
 
 
 @shared_task(acks_late=True)
 def send_notification_email(notification_id: int) -> str:
-    from games.notifications import notification_email_send
+    from games.services.notices import notification_email_send
 
     return _logged(
         f"the e-mail of notification {notification_id}",
@@ -65,7 +71,7 @@ def send_notification_email(notification_id: int) -> str:
 
 @shared_task(acks_late=True)
 def send_digest(user_id: int) -> str:
-    from games.notifications import digest_send
+    from games.services.notices import digest_send
 
     return _logged(f"the digest of member {user_id}", lambda: digest_send(user_id))
 

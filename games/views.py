@@ -2,18 +2,22 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import gamelog, history, ratelimit, selectors, services, standings
+from games import gamelog, history, presence, ratelimit, selectors, services, standings
 from games.access import access_game
 from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
 from games.models import Game, Status
-from games.table_text import table_context
+from games.services import visits
+from games.texts.table import table_context
+
+OPEN_GAMES_PER_PAGE = 25
 
 
 def _json_error(error: GameError) -> JsonResponse:
@@ -24,6 +28,12 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("games:mine")
     return render(request, "games/home.html")
+
+
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """The players' rules: a short outline and the full rules pages on yucata.de, which
+    stpete follows (docs/rules.md is the developers' version)."""
+    return render(request, "games/rules.html")
 
 
 @login_required
@@ -42,6 +52,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 bots=[data["bot_kind"]] * data["bots"],
                 pause_weekends=data["pause_weekends"],
                 timeout_policy=data["timeout_policy"],
+                options=form.chosen_options(),
             )
         except GameError as exc:
             form.add_error(None, exc.message)
@@ -52,9 +63,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def games_open(request: HttpRequest) -> HttpResponse:
-    games = list(selectors.games_open_public())
+    """The open public games, OPEN_GAMES_PER_PAGE a page (a bad page number: the last)."""
+    page = Paginator(selectors.games_open_public(), OPEN_GAMES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    games = list(page.object_list)
     ratings = standings.ratings_for_games(games)
-    return render(request, "games/open.html", {"games": games, "ratings": ratings})
+    return render(request, "games/open.html", {"games": games, "page": page, "ratings": ratings})
 
 
 @login_required
@@ -86,6 +101,7 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
     if game.state is None:  # open, or called off before the start: the lobby page
         return render(request, "games/lobby.html", context)
     context.update(table_context(request, game, seat, mode="live"))
+    context["seen_version"] = visits.seat_saw(seat=seat, version=game.version)
     return render(request, "games/table.html", context)
 
 
@@ -137,7 +153,8 @@ def game_replay_step(request: HttpRequest, game_id: int, n: int) -> JsonResponse
             ) from None
     except GameError as exc:
         return _json_error(exc)
-    return JsonResponse(selectors.replay_payload(game, state, n=n, total=total))
+    lines = gamelog.step_lines(game, n)
+    return JsonResponse(selectors.replay_payload(game, state, n=n, total=total, lines=lines))
 
 
 @require_GET
@@ -159,20 +176,33 @@ def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
         game, _seat = access_game(request.user, game_id)
     except GameError as exc:
         return _json_error(exc)
-    response = render(request, "games/_log.html", {"groups": gamelog.game_log(game), "game": game})
+    since = request.GET.get("since", "")
+    groups = gamelog.game_log(game, since=int(since) if since.isdigit() else None)
+    response = render(request, "games/_log.html", {"groups": groups, "game": game})
     response["X-Game-Version"] = str(game.version)
     return response
 
 
 @login_required
 def game_join_by_token(request: HttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, invite_token=token)
+    """The invitation link; a stale or mistyped one gets a page saying so, not a bare 404."""
+    game = Game.objects.filter(invite_token=token).first()
+    if game is None:
+        return render(request, "games/invitation_invalid.html", status=404)
     if request.method == "POST":
         return _lobby_step(request, game.pk, services.seat_join, token=token)
     return game_detail(request, game.pk, token=token)
 
 
 def _lobby_step(request: HttpRequest, game_id: int, service, **kwargs) -> HttpResponse:
+    """Run a lobby service and go back to the game's page.
+
+    The member is looking at the game (he pressed its button and is sent back to it), so he
+    counts as present before the service runs: a join or start that deals him the first turn
+    sends no "your turn" e-mail while his page changes over (its socket has just closed).
+    """
+    if request.user.is_authenticated:
+        presence.presence_mark(user_id=request.user.pk, game_id=game_id)
     try:
         service(game_id=game_id, user=request.user, **kwargs)
     except GameError as exc:
@@ -200,6 +230,18 @@ def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Open (or find) the rematch of a finished game and go to its lobby."""
+    try:
+        rematch = services.game_rematch(game_id=game_id, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:detail", game_id=game_id)
+    return redirect("games:detail", game_id=rematch.pk)
+
+
+@require_POST
+@login_required
 def game_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     return _lobby_step(request, game_id, services.game_cancel)
 
@@ -211,6 +253,7 @@ def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
         game, seat = access_game(request.user, game_id)
     except GameError as exc:
         return _json_error(exc)
+    visits.seat_saw(seat=seat, version=game.version)
     return JsonResponse(selectors.game_payload(game, seat))
 
 
@@ -269,5 +312,6 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
         )
     except GameError as exc:
         return _json_error(exc)
+    visits.seat_saw(seat=result.seat, version=result.game.version)
     # The game as the move left it, serialised once for this answer and the mover's push.
     return HttpResponse(result.payload_text(), content_type="application/json")

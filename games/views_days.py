@@ -8,7 +8,6 @@ from datetime import date
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -17,7 +16,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import EmailPreference
-from games import notifications, selectors
+from accounts.services import email_preference_set
+from games import emails, selectors
 from games.access import access_game
 from games.errors import GameError
 from games.models import Vacation
@@ -41,13 +41,13 @@ class EmailPreferenceForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def notify_settings(request: HttpRequest, token: str) -> HttpResponse:
     """The link at the foot of every e-mail: change the turn e-mail preference, no login."""
-    user = notifications.user_from_settings_token(token)
+    user = emails.user_from_settings_token(token)
     if user is None:
         return render(request, "games/notify_settings.html", {"invalid": True}, status=404)
     form = EmailPreferenceForm(request.POST or None, initial={"email_on_turn": user.email_on_turn})
     if request.method == "POST" and form.is_valid():
         choice = form.cleaned_data["email_on_turn"]
-        get_user_model().objects.filter(pk=user.pk).update(email_on_turn=choice)
+        email_preference_set(user=user, email_on_turn=choice)
         messages.success(
             request, _("Saved: %(choice)s.") % {"choice": EmailPreference(choice).label}
         )

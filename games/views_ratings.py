@@ -51,12 +51,14 @@ def season_table(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_GET
 def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
-    """A member's page: members always see it, visitors only if he made it public."""
+    """A member's page: members always see it, visitors only if he made it public. Visitors
+    get no links to what only members may open (replays, the leaderboard, other pages)."""
     member = get_object_or_404(get_user_model(), pk=user_id, is_active=True, is_bot=False)
     if not request.user.is_authenticated and not member.page_public:
         return redirect_to_login(request.get_full_path())
     context = {
         "page": player_stats.player_page(member),
         "is_me": request.user.pk == member.pk,
+        "visitor": not request.user.is_authenticated,
     }
     return render(request, "games/player.html", context)

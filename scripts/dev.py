@@ -51,20 +51,31 @@ def in_venv(*args: str, env: dict[str, str] | None = None) -> int:
     return subprocess.run([str(PYTHON), *args], cwd=ROOT, env=env, check=False).returncode
 
 
+def site_url(address: str) -> str:
+    """The site's own address for links in e-mails and the start banner, from runserver's
+    `address` ("8001", "0.0.0.0:8001" or "127.0.0.1:8001")."""
+    host, _, port = address.rpartition(":")
+    if host in {"", "0.0.0.0", "[::]"}:  # noqa: S104  (a listening address, not a bind)
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
 def run_site(args: list[str]) -> int:
     """Migrate, create the demo club (once) and serve the site with its background sweep."""
+    address = args[0] if args else "127.0.0.1:8000"
+    # Links in e-mails and the banner name the port the site really runs on (unless set).
+    env = {**os.environ, "SITE_URL": os.environ.get("SITE_URL") or site_url(address)}
     for step in (["manage.py", "migrate", "--noinput"], ["manage.py", "demo"]):
-        code = in_venv(*step)
+        code = in_venv(*step, env=env)
         if code:
             return code
-    address = args[0] if args else "127.0.0.1:8000"
     # Without Redis there is no Celery beat: this process sweeps due reminders and deadlines
     # (e-mails go to the console) and stops with the web server.
     sweeper = None
     if not os.environ.get("REDIS_URL"):
-        sweeper = subprocess.Popen([str(PYTHON), "manage.py", "sweep", "--loop"], cwd=ROOT)
+        sweeper = subprocess.Popen([str(PYTHON), "manage.py", "sweep", "--loop"], cwd=ROOT, env=env)
     try:
-        return in_venv("manage.py", "runserver", address)
+        return in_venv("manage.py", "runserver", address, env=env)
     finally:
         if sweeper is not None:
             sweeper.terminate()
@@ -75,9 +86,12 @@ def run_site(args: list[str]) -> int:
 
 
 def run_tests(args: list[str]) -> int:
-    """The suite on the embedded settings; the browser tests run from .ci/run only."""
+    """The suite on the embedded settings, spread over every core (pytest-xdist, a test file
+    per worker at a time; `-n 0` runs it in one process); the browser tests run from .ci/run
+    only."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    return in_venv("-m", "pytest", "-q", "-m", "not browser", *args, env=env)
+    spread = ["-n", "auto", "--dist", "loadfile"]
+    return in_venv("-m", "pytest", "-q", "-m", "not browser", *spread, *args, env=env)
 
 
 def main() -> int:

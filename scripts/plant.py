@@ -12,6 +12,7 @@ failed ("caught") or all passed ("MISSED"). The project itself is never changed.
     python3 scripts/plant.py -- tests/web/days    # pytest arguments after "--" (quick checks)
     python3 scripts/plant.py --fail-fast           # the plant's own test file first, then all
     python3 scripts/plant.py --list
+    python3 scripts/plant.py --check               # each plant still applies (seconds; CI lint)
 
 Services plants need DATABASE_URL and REDIS_URL (and CHANNELS_PREFIX) of a database and Redis
 db of your own, as for the services run in the README; without them they are reported as
@@ -60,7 +61,7 @@ PLANTS = [
     ),
     Plant(
         "vacations-day-boundary",
-        "games/services/vacations.py",
+        "games/vacation_calendar.py",
         "earliest = since.date() - timedelta(days=1)",
         "earliest = since.date()",
         "vacations west of UTC stop pausing after UTC midnight",
@@ -100,7 +101,7 @@ PLANTS = [
     ),
     Plant(
         "notifications-warning-throttle",
-        "games/notifications.py",
+        "games/services/notices.py",
         "if not reason and _throttle_claim(user, now) is not None:\n            reason = "
         '"throttled"',
         'if False:\n            reason = "throttled"',
@@ -117,7 +118,7 @@ PLANTS = [
     ),
     Plant(
         "notifications-stand-in",
-        "games/notifications.py",
+        "games/services/notices.py",
         "        or seat.is_bot\n        or seat.stand_in\n",
         "        or seat.is_bot\n",
         "turn e-mails for a seat the stand-in bot plays",
@@ -125,7 +126,7 @@ PLANTS = [
     ),
     Plant(
         "notifications-game-end-opt-out",
-        "games/notifications.py",
+        "games/services/notices.py",
         "user.email_on_game_end\n        if kind == Kind.GAME_FINISHED",
         "True\n        if kind == Kind.GAME_FINISHED",
         "unwanted game-end e-mails",
@@ -197,6 +198,54 @@ PLANTS = [
         guard="tests/web/days/test_vacation.py",
     ),
     Plant(
+        "turns-stand-in",
+        "games/services/turns.py",
+        " and not seat.is_bot and not seat.stand_in",
+        " and not seat.is_bot",
+        "the stand-in's member is told of his turns and his vacation moves the deadline",
+        guard="tests/web/days/test_turn_emails.py",
+    ),
+    Plant(
+        "notices-warning-stand-in",
+        "games/services/notices.py",
+        "game=game, position__in=game.to_act, is_bot=False, stand_in=False",
+        "game=game, position__in=game.to_act, is_bot=False",
+        "a deadline warning for a seat the stand-in bot plays",
+        guard="tests/web/days/test_timeouts.py",
+    ),
+    Plant(
+        "notices-digest-stand-in",
+        "games/services/notices.py",
+        "user=user, is_bot=False, stand_in=False, game__status",
+        "user=user, is_bot=False, game__status",
+        "the digest lists games the stand-in bot plays for him",
+        guard="tests/web/days/test_digest.py",
+    ),
+    Plant(
+        "notices-event-throttle",
+        "games/services/notices.py",
+        "row.kind != Kind.GAME_FINISHED and _throttle_claim(user, now) is not None:",
+        "False:",
+        "two timeout e-mails in a minute",
+        guard="tests/web/days/test_turn_emails.py",
+    ),
+    Plant(
+        "timeouts-reclaim-extension",
+        "games/services/timeouts.py",
+        "            game.deadline_extension = timedelta(0)\n            times = turn_times(game)",
+        "            times = turn_times(game)",
+        "the admin's extension of the stand-in's turn outlives the reclaim",
+        guard="tests/web/days/test_timeouts.py",
+    ),
+    Plant(
+        "sweep-digest-isolation",
+        "games/services/sweep.py",
+        "        except Exception:\n            # e.g. a damaged zone file",
+        "        except ZeroDivisionError:\n            # e.g. a damaged zone file",
+        "one digest member whose time cannot be worked out stops the whole sweep",
+        guard="tests/web/days/test_sweep.py",
+    ),
+    Plant(
         "visibility-pile-order",
         "games/rules/visibility.py",
         "for card_id in sorted(counts)]",
@@ -207,13 +256,40 @@ PLANTS = [
 ]
 
 
-def apply(plant: Plant, tree: Path) -> bool:
+def planted(plant: Plant, tree: Path) -> str | None:
+    """The plant's file in `tree` with the bug in it, or None if its text is not there once."""
     file = tree / plant.path
-    text = file.read_text()
+    text = file.read_text() if file.is_file() else ""
     if text.count(plant.old) != 1:
+        return None
+    return text.replace(plant.old, plant.new)
+
+
+def apply(plant: Plant, tree: Path) -> bool:
+    text = planted(plant, tree)
+    if text is None:
         return False
-    file.write_text(text.replace(plant.old, plant.new))
+    (tree / plant.path).write_text(text)
     return True
+
+
+def check_all(plants: list[Plant]) -> int:
+    """Each plant still applies to this work tree (its text is there exactly once) and leaves
+    valid Python: no copy, no test run, nothing written (`--check`, run in .ci/run's lint)."""
+    bad = 0
+    for plant in plants:
+        text = planted(plant, ROOT)
+        problem = "DOES NOT APPLY (the code changed: update the plant)" if text is None else ""
+        if text is not None and plant.path.endswith(".py"):
+            try:
+                compile(text, plant.path, "exec")
+            except SyntaxError as error:
+                problem = f"leaves a syntax error ({error.msg}, line {error.lineno})"
+        if problem:
+            bad += 1
+            print(f"plant {plant.name} ({plant.path}): {problem}")
+    print(f"plants: {len(plants) - bad} of {len(plants)} apply")
+    return 1 if bad else 0
 
 
 def command(
@@ -267,9 +343,14 @@ def main() -> int:
     parser.add_argument("--only", action="append", default=[], help="a plant's name (repeat)")
     parser.add_argument("--list", action="store_true", help="list the plants and stop")
     parser.add_argument("--fail-fast", action="store_true", help="pytest -x: stop at a failure")
+    parser.add_argument(
+        "--check", action="store_true", help="only check that every plant applies (no tests)"
+    )
     parser.add_argument("pytest_args", nargs="*", help="instead of the README command")
     options = parser.parse_args()
     chosen = [p for p in PLANTS if not options.only or p.name in options.only]
+    if options.check:
+        return check_all(chosen) if chosen else 2
     if options.list or not chosen:
         for plant in PLANTS:
             where = " (services run)" if plant.services else ""

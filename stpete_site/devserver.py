@@ -50,6 +50,22 @@ def daphne_command(port: int) -> list[str]:
     ]
 
 
+def stop_process(process: subprocess.Popen, grace: float = 30) -> None:
+    """SIGTERM, then SIGKILL if it has not ended after `grace` seconds.
+
+    The grace is long because a process under coverage writes its data when it is terminated,
+    which takes seconds on a loaded machine; a kill would only lose that data.
+    """
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
 def start_daphne(port: int, env: dict, log: Path) -> subprocess.Popen:
     """Start Daphne on `port` with `env`, writing its output to `log` (truncated first).
 

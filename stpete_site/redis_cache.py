@@ -1,4 +1,9 @@
-"""Django's Redis cache backend with one connection pool per process.
+"""Django's Redis cache backend with one connection pool per process, storing JSON.
+
+Django's Redis cache pickles what it stores, so anyone who can write to the Redis could make
+the web process run code by planting a pickle; `JSONSerializer` stores JSON instead (whole
+numbers stay plain, so INCR still counts). Everything the site caches is JSON already:
+counters, window starts, presence marks, signed session strings.
 
 Django keeps a cache object per thread, and under ASGI every request runs in a fresh thread,
 so the stock backend built a new connection pool, and opened a new Redis connection (with
@@ -6,6 +11,7 @@ redis-py's handshake), for each request: about a tenth of a web process's time u
 The client and its pool are thread-safe, so every cache object of the process shares one.
 """
 
+import json
 import threading
 from typing import ClassVar
 
@@ -26,3 +32,18 @@ class SharedPoolRedisCache(RedisCache):
                 client = self._class(self._servers, **self._options)
                 self._clients[key] = client
             return client
+
+
+class JSONSerializer:
+    """The cache's serializer: JSON text, whole numbers as Redis integers."""
+
+    def dumps(self, obj: object) -> bytes | int:
+        if type(obj) is int:  # not bool: INCR needs the plain number
+            return obj
+        return json.dumps(obj, separators=(",", ":")).encode()
+
+    def loads(self, data: bytes) -> object:
+        try:
+            return int(data)
+        except ValueError:
+            return json.loads(data)

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "accounts.middleware.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "accounts.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -126,6 +127,16 @@ REDIS_URL = env_url("REDIS_URL", default="", schemes={"redis", "rediss", "unix"}
 CHANNELS_PREFIX = env_str("CHANNELS_PREFIX", default="stpete")
 if not CHANNELS_PREFIX:
     raise ImproperlyConfigured("CHANNELS_PREFIX must not be empty.")
+# Every Redis client (channel layer, cache and sessions, Celery) gives up on a connection after
+# REDIS_CONNECT_TIMEOUT seconds and on an answer after REDIS_SOCKET_TIMEOUT, so a hung Redis
+# (accepting connections, answering nothing) costs a request at most that long instead of
+# stalling it: sessions are then read from the database, pushes and tasks fail softly.
+REDIS_CONNECT_TIMEOUT = env_int("REDIS_CONNECT_TIMEOUT", default=2, least=1, most=60)
+REDIS_SOCKET_TIMEOUT = env_int("REDIS_SOCKET_TIMEOUT", default=2, least=1, most=60)
+REDIS_TIMEOUTS = {
+    "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -135,8 +146,9 @@ if REDIS_URL:
             # misses a version, or reconnects, fetches GET /view (static/js/table.js).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # redis-py reads with a 5 s socket timeout by default; give reads more time.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                # Subscriptions are read with their own short polling timeout, so the socket
+                # timeout bounds only commands (publish, subscribe) on a hung Redis.
+                "hosts": [{"address": REDIS_URL, **REDIS_TIMEOUTS}],
                 "prefix": CHANNELS_PREFIX,
             },
         }
@@ -152,6 +164,8 @@ if REDIS_URL:
             "BACKEND": "stpete_site.redis_cache.SharedPoolRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_PREFIX", default="stpete"),
+            # JSON, never pickles: a value planted in Redis must not run code here.
+            "OPTIONS": {"serializer": "stpete_site.redis_cache.JSONSerializer", **REDIS_TIMEOUTS},
         }
     }
 else:
@@ -159,15 +173,33 @@ else:
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
+# Task messages are JSON only: a worker never unpickles what is found in Redis.
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# Publishing a task to a hung Redis gives up after the timeouts (and one retry): the sweep finds
+# whatever was not queued (bot turns, reminders, deadlines, e-mails, ratings).
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = dict(REDIS_TIMEOUTS)
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_SOCKET_TIMEOUT
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 # Due times live in the database (Seat.remind_at, Game.warn_at/deadline, pending e-mails,
 # digests); this periodic sweep finds them. Embedded, `manage.py sweep --loop` runs it instead
 # (scripts/dev.py run starts that next to the web server).
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=60, least=1)
+# A bot (or stand-in) to act that has not moved this many seconds after the last move is
+# handed its turn again by the sweep (its task was refused, lost or failed).
+BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", default=30, least=0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-times": {"task": "games.tasks.sweep_due", "schedule": SWEEP_INTERVAL_SECONDS},
 }
@@ -179,6 +211,15 @@ DIGEST_HOUR = env_int("DIGEST_HOUR", default=7, least=0, most=23)
 TURN_EMAIL_MIN_MINUTES = 15
 # The sweep deletes notification records older than this many days (0: keep them all).
 NOTIFICATION_KEEP_DAYS = env_int("NOTIFICATION_KEEP_DAYS", default=180, least=0)
+
+# Games one member may host at once that wait for players or run without another member
+# (solo games, tables of bots; 0: no limit): games/services/lobby.py.
+OPEN_GAMES_PER_MEMBER = env_int("OPEN_GAMES_PER_MEMBER", default=10, least=0)
+# Open WebSockets per member in one web process (a page holds one or two); more are refused.
+SOCKETS_PER_MEMBER = env_int("SOCKETS_PER_MEMBER", default=20, least=1)
+# How often an open socket reads its session again (at a heartbeat), so that one which expired
+# or was ended without a signal (games/consumers.py) stops hearing pushes.
+SOCKET_SESSION_CHECK_SECONDS = 300
 
 # Move submissions per member and window (games/ratelimit.py); 0 turns the limit off.
 MOVE_RATE_LIMIT = env_int("MOVE_RATE_LIMIT", default=60, least=0)
@@ -251,6 +292,10 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies (nginx, a load balancer) stand between the clients and Daphne. The client's
+# address is the one the outermost of them appended to X-Forwarded-For; 0 ignores the header
+# (Daphne faces the clients). Too high a number lets clients choose their address.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", default=0, least=0, most=5)
 # Sessions are read on every request and socket: from the cache (Redis when configured),
 # written through to the database so a cache flush logs nobody out.
 SESSION_ENGINE = "accounts.sessions"
@@ -261,14 +306,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "accounts.views.csrf_failure"
 
+LOG_LEVEL = env_choice(
+    "LOG_LEVEL", choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], default="INFO"
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {
-        "handlers": ["console"],
-        "level": env_choice(
-            "LOG_LEVEL", choices=["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], default="INFO"
-        ),
-    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's default config gives "django" a console handler of its own (with DEBUG on) that
+    # also passes each record up to ours: every request line of the dev server came out twice.
+    # Its records go to the root's console only, at the site's level.
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
 }

@@ -1,5 +1,6 @@
-"""stpete's rules engine for Saint Petersburg (base game, 1st and 2nd edition, 1-4 players),
-shaped so that the expansions are modules that fill named moments (docs/architecture.md).
+"""stpete's rules engine for Saint Petersburg (1st and 2nd edition, 1-5 players: five with an
+expansion that allows them), with the expansions as modules that fill named moments
+(games/rules/modules/, docs/architecture.md); `OPTIONS` says which are built.
 
 Pure Python, standard library only, importable without Django. The stable interface is listed in
 ../shared/design.md §4 (relative to the repository); formats are documented in docs/moves.md,
@@ -15,7 +16,7 @@ from .decisions import Decision, DecisionKind, register_decision
 from .engine import apply_move, default_move, is_over, legal_moves, to_act
 from .errors import IllegalMove, InvalidOptions
 from .events import event_reveals, register_event
-from .initial import new_game
+from .initial import new_game, new_game_with_events
 from .ledger import breakdown as ledger_breakdown
 from .marks import Mark, MarkKind, register_mark
 from .moves import Field, Move, MoveKind, parse_move, register_field, register_move_kind
@@ -25,16 +26,19 @@ from .ruleset import (
     Expansion,
     Phase,
     Ruleset,
+    game_card_catalogue,
     register_expansion,
     register_final_step,
     register_follow_up,
+    register_on_place,
+    register_phase_close,
     register_phase_start,
     register_scorer,
     ruleset,
 )
-from .scoring import final_scores
+from .scoring import final_scores, score_sheet
 from .state import GameState, InvalidState, PlayerState
-from .visibility import player_view
+from .visibility import player_view, register_view_part
 
 load_catalogues()  # every ability is registered now: build and check the base catalogues
 
@@ -66,11 +70,13 @@ __all__ = [
     "default_move",
     "event_reveals",
     "final_scores",
+    "game_card_catalogue",
     "greedy_bot",
     "is_over",
     "ledger_breakdown",
     "legal_moves",
     "new_game",
+    "new_game_with_events",
     "options_schema",
     "parse_move",
     "player_view",
@@ -84,9 +90,13 @@ __all__ = [
     "register_follow_up",
     "register_mark",
     "register_move_kind",
+    "register_on_place",
+    "register_phase_close",
     "register_phase_start",
     "register_scorer",
+    "register_view_part",
     "replay",
     "ruleset",
+    "score_sheet",
     "to_act",
 ]

@@ -16,10 +16,26 @@ from .cards import Card
 from .errors import IllegalMove
 from .ledger import Entry, post
 from .moves import Move, MoveKind, register_move_kind
-from .prices import displace_targets, profile_of, seat_hand_limit
+from .prices import displace_targets, seat_hand_limit, seat_prices
 from .state import GameState, PlayerState
 
 Events = list[dict[str, Any]]
+# The purple cards a seat took during its current turn (Double Turn's extra actions included):
+# they may be used on a later turn only (expansions.md §0.3 "later turn"); cleared at its end.
+TAKEN_THIS_TURN = "taken_this_turn"
+# Set by a Double Turn: this turn never counts as a pass for ending the phase (decision 4.17).
+EXTRA_ACTIONS_TURN = "extra_actions_turn"
+# Set by an event (Module 4): this turn never counts as a pass, not even when the engine passes
+# for the seat afterwards because nothing else is left to do (decision 4.28).
+EVENT_TURN = "event_turn"
+
+
+def turn_over(player: PlayerState) -> PlayerState:
+    """The player once his turn is over: what his turn remembered is forgotten."""
+    if not player.records:
+        return player
+    records = player.records.drop(TAKEN_THIS_TURN).drop(EXTRA_ACTIONS_TURN).drop(EVENT_TURN)
+    return player.evolve(records=records)
 
 
 def workers_in(cards_of: Mapping[str, Card], area: tuple[str, ...]) -> int:
@@ -41,6 +57,14 @@ def end_turn(
     If a card left the board, the other seats' "pass until the board changes" ends.
     """
     old = state.players
+    records = player.records
+    if records and (
+        TAKEN_THIS_TURN in records or EXTRA_ACTIONS_TURN in records or EVENT_TURN in records
+    ):
+        if passed and (EXTRA_ACTIONS_TURN in records or EVENT_TURN in records):
+            passed = False  # a turn with extra actions or an event is no pass (4.17, 4.28)
+        if state.actions_left <= 1:
+            player = turn_over(player)
     players = (*old[:seat], player, *old[seat + 1 :])
     if board_changed and any(p.standing == "board_change" for p in old):
         players = tuple(
@@ -65,18 +89,26 @@ def _source(state: GameState, card: str | None) -> str:
         return "upper"
     if card in state.lower:
         return "lower"
-    raise IllegalMove("no_such_card", "That card is not on the board.")
+    raise IllegalMove("no_such_card", "That card is not on the board.", reason="not_on_board")
 
 
 def _displaced(state: GameState, seat: int, card: Card, move: Move, hand_after: int) -> str | None:
     if not card.trading:
         if move.displace is not None:
-            raise IllegalMove("cannot_displace", "Only a trading card displaces another card.")
+            raise IllegalMove(
+                "cannot_displace",
+                "Only a trading card displaces another card.",
+                reason="not_trading",
+            )
         return None
     targets = displace_targets(state, seat, card, hand_after)
     if move.displace is None:
         if not targets:
-            raise IllegalMove("must_displace", "You have no card this trading card can displace.")
+            raise IllegalMove(
+                "must_displace",
+                "You have no card this trading card can displace.",
+                reason="nothing_to_displace",
+            )
         raise IllegalMove("must_displace")
     if move.displace not in targets:
         raise IllegalMove("cannot_displace")
@@ -89,18 +121,34 @@ def place(
     """Pay for `move.card` and put it into the area (displacing `move.displace` for a trading
     card); returns (player, price, displaced card, ledger entry). `source` "lower" takes the
     lower-row discount."""
+    _not_special(state, move)
     cards_of = state.rules.cards
     player = state.players[seat]
     card = cards_of[move.card]  # type: ignore[index]
     displaced = _displaced(state, seat, card, move, hand_after)
-    price = profile_of(cards_of, player.area).price(
+    price = seat_prices(state, seat).price(
         card, source == "lower", cards_of[displaced] if displaced else None
     )
     if price > player.money:
-        raise IllegalMove("cannot_afford", f"That costs {price} rubles; you have {player.money}.")
+        raise IllegalMove(
+            "cannot_afford",
+            f"That costs {price} rubles; you have {player.money}.",
+            price=price,
+            money=player.money,
+        )
     area = player.area if displaced is None else tuple(c for c in player.area if c != displaced)
     player, entry = post(player, seat, "price", -price, area=(*area, move.card))
     return player, price, displaced, entry
+
+
+def placed(
+    state: GameState, seat: int, card: str, displaced: str | None, events: Events
+) -> GameState:
+    """After `card` entered the seat's area (by any route): the ruleset's placement hooks (the
+    Market's '?' tile, the tile of a displaced card going back)."""
+    for hook in state.rules.on_place:
+        state = hook(state, seat, card, displaced, events)
+    return state
 
 
 def _check_first_phase(state: GameState, seat: int, move: Move) -> None:
@@ -124,7 +172,7 @@ def must_buy_worker(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if workers_in(cards_of, player.area) >= state.rules.first_phase_must_buy:
         return False
-    profile = profile_of(cards_of, player.area)
+    profile = seat_prices(state, seat)
     for row, lower in ((state.upper, False), (state.lower, True)):
         for instance in row:
             card = cards_of[instance]
@@ -139,6 +187,21 @@ def _from_row(state: GameState, card: str, source: str) -> dict[str, Any]:
     if source == "upper":
         return {"upper": tuple(c for c in state.upper if c != card)}
     return {"lower": tuple(c for c in state.lower if c != card)}
+
+
+def into_hand(state: GameState, player: PlayerState, card: str) -> PlayerState:
+    """The player with `card` taken into his hand (a purple card remembered as taken this turn)."""
+    player = player.evolve(hand=(*player.hand, card))
+    if state.rules.cards[card].special:
+        fresh = (*player.records.get(TAKEN_THIS_TURN, ()), card)
+        player = player.evolve(records=player.records.set(TAKEN_THIS_TURN, fresh))
+    return player
+
+
+def _not_special(state: GameState, move: Move) -> None:
+    """Purple cards are never bought or placed (expansions.md §2.4): taken, then used."""
+    if state.rules.cards[move.card].special:  # type: ignore[index]
+        raise IllegalMove("special_card", "A special card is taken into the hand, never placed.")
 
 
 def buy(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -161,7 +224,8 @@ def buy(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     changes = _from_row(state, move.card, source)  # type: ignore[arg-type]
     if displaced is not None:
         changes["discard"] = (*state.discard, displaced)
-    return end_turn(state, seat, player, passed=False, board_changed=True, **changes)
+    state = end_turn(state, seat, player, passed=False, board_changed=True, **changes)
+    return placed(state, seat, str(move.card), displaced, events) if state.rules.on_place else state
 
 
 def take(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -172,14 +236,14 @@ def take(state: GameState, seat: int, move: Move, events: Events) -> GameState:
         raise IllegalMove("hand_full")
     events.append({"kind": "take", "seat": seat, "card": move.card, "from": source})
     changes = _from_row(state, move.card, source)  # type: ignore[arg-type]
-    player = player.evolve(hand=(*player.hand, move.card))
+    player = into_hand(state, player, str(move.card))
     return end_turn(state, seat, player, passed=False, board_changed=True, **changes)
 
 
 def play(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     hand = state.players[seat].hand
     if move.card not in hand:
-        raise IllegalMove("no_such_card", "That card is not in your hand.")
+        raise IllegalMove("no_such_card", "That card is not in your hand.", reason="not_in_hand")
     _check_first_phase(state, seat, move)
     player, price, displaced, entry = place(state, seat, move, "hand", len(hand) - 1)
     player = player.evolve(hand=tuple(c for c in hand if c != move.card))
@@ -196,7 +260,8 @@ def play(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     changes: dict[str, Any] = {}
     if displaced is not None:
         changes["discard"] = (*state.discard, displaced)
-    return end_turn(state, seat, player, passed=False, **changes)
+    state = end_turn(state, seat, player, passed=False, **changes)
+    return placed(state, seat, str(move.card), displaced, events) if state.rules.on_place else state
 
 
 def pass_(state: GameState, seat: int, move: Move, events: Events) -> GameState:
@@ -216,7 +281,7 @@ def card_quote(state: GameState, seat: int, move: Move) -> int | None:
     card = cards_of[move.card]  # type: ignore[index]
     displaced = cards_of[move.displace] if move.displace else None
     lower = move.kind == "buy" and move.card in state.lower
-    return profile_of(cards_of, state.players[seat].area).price(card, lower, displaced)
+    return seat_prices(state, seat).price(card, lower, displaced)
 
 
 register_move_kind(MoveKind("buy", ("card",), ("displace",), buy, quote=card_quote))

@@ -16,12 +16,28 @@ from .abilities import ability_params
 from .cards import Card
 from .engine import legal_moves
 from .moves import Move
-from .prices import profile_of
+from .prices import may_target, seat_prices
 from .rng import SplitMix64
 from .scoring import aristocrat_points, distinct_aristocrats
 from .state import GameState
 
 Bot = Callable[[GameState, int, int], Move]
+# What an expansion adds to the greedy bot's judgement, by its option (looked up only for the
+# options that are on, so the base game pays nothing): the extra worth of placing a card (the
+# Market's majorities and upkeep) and the worth of its own move kinds (upkeep, the '?' good).
+CardWorth = Callable[[GameState, int, str, Card, "Card | None"], float]
+MoveWorth = Callable[[GameState, int, Move], float]
+CARD_WORTH: dict[str, CardWorth] = {}
+MOVE_WORTH: dict[str, MoveWorth] = {}
+
+
+def register_bot_worth(
+    option: str, card: CardWorth | None = None, moves: dict[str, MoveWorth] | None = None
+) -> None:
+    """Teach the greedy bot an expansion: `card` values a placement, `moves` its move kinds."""
+    if card is not None:
+        CARD_WORTH[option] = card
+    MOVE_WORTH.update(moves or {})
 
 
 def random_bot(state: GameState, seat: int, seed: int) -> Move:
@@ -36,7 +52,12 @@ def rounds_left(state: GameState) -> int:
     """Rounds still to play after this one, guessed from the shortest pile (~6 cards a round)."""
     if state.last_round:
         return 0
-    return max(0, min(len(pile) for pile in state.piles) // 6)
+    return max(0, min(map(len, state.piles)) // 6)
+
+
+def scorings_left(state: GameState, color: str) -> int:
+    """Scorings of `color` a card placed now will still receive (for the modules' worths)."""
+    return _scorings(state, color)
 
 
 def _scorings(state: GameState, color: str) -> int:
@@ -66,7 +87,12 @@ def card_value(
         area = [c for c in player.area if cards_of[c] is not displaced]
         before = distinct_aristocrats(cards_of, player.area)
         after = len({cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id})
-        value += aristocrat_points(after) - aristocrat_points(before)
+        bonus = state.rules.aristocrats_beyond_ten
+        value += aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
+    for option in state.rules.expansions:
+        worth = CARD_WORTH.get(option)
+        if worth is not None:
+            value += worth(state, seat, instance, card, displaced)
     return value + ability_value(state, seat, instance, card)
 
 
@@ -91,6 +117,12 @@ def ability_value(state: GameState, seat: int, instance: str, card: Card) -> flo
         value += _scorings(state, "building") * 2.0
     if ability.displace_value is not None and ability.displace_value > card.cost:
         value += 0.5 * (ability.displace_value - card.cost) * worth
+    trade = ability_params(card, "trade_points")
+    if trade:  # points bought for rubles after a scoring (the Trading House)
+        gain = trade - ability_params(card, "trade_price") * worth
+        value += max(0.0, gain) * _scorings(state, "building")
+    if ability_params(card, "fetches"):  # a card from the discard pile once a round (Prison)
+        value += 0.3 * future
     return value
 
 
@@ -107,9 +139,9 @@ def _score(state: GameState, seat: int, move: Move) -> float:
         card = cards_of[move.card]  # type: ignore[index]
         displaced = cards_of[move.displace] if move.displace else None
         lower = move.card in state.lower
-        price = profile_of(cards_of, player.area).price(card, lower, displaced)
+        price = seat_prices(state, seat).price(card, lower, displaced)
         if move.kind == "play":
-            price = profile_of(cards_of, player.area).price(card, False, displaced)
+            price = seat_prices(state, seat).price(card, False, displaced)
         gain = card_value(state, seat, move.card, card, displaced) - price * worth  # type: ignore[arg-type]
         return gain + (5.0 if move.kind == "play" else 0.0)
     if move.kind == "take":
@@ -118,7 +150,8 @@ def _score(state: GameState, seat: int, move: Move) -> float:
         card = cards_of[move.card]  # type: ignore[index]
         displaced = None
         if card.trading:
-            targets = [cards_of[c] for c in player.area if cards_of[c].id in card.target_ids]
+            area = [cards_of[c] for c in player.area]
+            targets = [t for t in area if may_target(state, seat, card, t)]
             if not targets:
                 return -10.0
             displaced = min(targets, key=lambda t: t.points + t.rubles)
@@ -127,12 +160,65 @@ def _score(state: GameState, seat: int, move: Move) -> float:
     if move.kind == "pub":
         points = move.points or 0
         short = max(0, _reserve(state) - (player.money - 2 * points))
-        return (1 - 2 * worth) * points - 0.5 * short
+        lost = points - points_kept(state, seat, points)  # a points gate may stop some
+        return (1 - 2 * worth) * points - 0.5 * short - lost
     if move.kind == "discard":
         return 0.0
+    if move.kind in MODULE_MOVES:
+        return MODULE_MOVES[move.kind](state, seat, move)
     if move.kind == "pass":
         return 0.0 if move.until is None else -0.01
+    module_worth = MOVE_WORTH.get(move.kind)
+    if module_worth is not None:
+        return module_worth(state, seat, move)
     return -1.0  # pub plans and the Observatory: left to humans
+
+
+def _trading_house(state: GameState, seat: int, move: Move) -> float:
+    """Pay 3 rubles for 2 points when rubles are worth less than 2/3 of a point each."""
+    if not move.get("use"):
+        return 0.0
+    short = max(0, _reserve(state) - (state.players[seat].money - 3))
+    lost = 2 - points_kept(state, seat, 2)  # a points gate may stop them
+    return 2 - 3 * ruble_value(state) - 0.5 * short - lost
+
+
+def points_kept(state: GameState, seat: int, points: int) -> int:
+    """Of `points` bought now, those the game's points gate would let through (Module 6: up to
+    the real obstacle that would stop the seat; all without a gate)."""
+    gate = state.rules.points_gate
+    if gate is None:
+        return points
+    room = gate.room(state, seat)
+    return points if room is None else min(points, room)
+
+
+def _prison(state: GameState, seat: int, move: Move) -> float:
+    """A card fetched from the discard pile: valued as if bought or taken from the board."""
+    then = move.get("then")
+    if then == "buy":
+        return _score(state, seat, Move("play", move.card, move.displace)) - 5.0
+    if then == "take":
+        return _score(state, seat, Move("take", move.card))
+    return -1.0
+
+
+def _discard_sycophant(state: GameState, seat: int, move: Move) -> float:
+    """Give a Sycophant up when its upkeep costs more than its place among the aristocrats."""
+    cards_of = state.rules.cards
+    area = state.players[seat].area
+    bonus = state.rules.aristocrats_beyond_ten
+    before = aristocrat_points(distinct_aristocrats(cards_of, area), bonus)
+    rest = tuple(c for c in area if c != move.card)
+    after = aristocrat_points(distinct_aristocrats(cards_of, rest), bonus)
+    return _scorings(state, "aristocrat") * ruble_value(state) - (before - after) - 0.01
+
+
+MODULE_MOVES: dict[str, Callable[[GameState, int, Move], float]] = {
+    "trading_house": _trading_house,
+    "prison": _prison,
+    "discard_sycophant": _discard_sycophant,
+}
 
 
 def greedy_bot(state: GameState, seat: int, seed: int) -> Move:

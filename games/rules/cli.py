@@ -1,11 +1,15 @@
 """Command line (design §4, stable): `simulate` bot games and `replay` a move log.
 
 python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
-                               [--expansions OPTION ...] [--bot random|greedy]
+                               [--expansions OPTION ...] [--option KEY=VALUE ...]
+                               [--bot random|greedy]
 python -m games.rules replay FILE
 
 `--expansions` names boolean options of `rules.OPTIONS` (`market`, `banquet`, ...) or
-`new_society=full|sp_plus`; an expansion that is not built yet is refused by name. A replay file
+`new_society=full|sp_plus`; `--option KEY=VALUE` (repeatable) sets any option, its value read
+as JSON where it is JSON (`true`, `false`, numbers) and as text otherwise (`--option
+new_society=full --option in_good_company=true`). An expansion that is not built yet is refused
+by name. A replay file
 may say `"rules_version"` beside its options (golden logs do); options that name one win.
 """
 
@@ -94,6 +98,14 @@ def _replay_file(path: str) -> int:
     return 0
 
 
+def _option_value(text: str) -> Any:
+    """`true` -> True, `3` -> 3, anything that is no JSON stays text (`full`)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.rules")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -105,6 +117,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument(
         "--expansions", nargs="*", default=[], help="options to turn on, e.g. market banquet"
     )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set an option, e.g. --option new_society=full (repeatable)",
+    )
     sim.add_argument("--bot", choices=sorted(BOTS), default="random")
     rep = commands.add_parser("replay", help="replay a move log and print the scores")
     rep.add_argument("file")
@@ -114,6 +133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in args.expansions:
             key, _, value = name.partition("=")
             chosen[key] = value or True
+        for text in args.option:
+            key, equals, value = text.partition("=")
+            if not equals:
+                parser.error(f"--option needs KEY=VALUE, not {text!r}")
+            chosen[key] = _option_value(value)
         try:
             check_options({"players": args.players, "edition": args.edition, **chosen})
         except InvalidOptions as error:

@@ -9,6 +9,8 @@ The state holds a queue (`GameState.decisions`); its head is the only thing anyb
 - `default(state, decision)`: the answer a timeout or an admin's forced pass gives;
 - optionally `plan(state, decision, value)`: the answer a standing plan (`PlayerState.plans`,
   kind -> value, given in advance) makes, and `plan_moves(state, seat)`: the moves that set it;
+- optionally `forced(state, decision)`: the answer the engine plays itself when the seat has no
+  real choice (None: ask);
 - optionally `view(state, decision)` (extra keys for the view's `pending`) and `offers` (cards it
   offers to buy or take, priced in the view); `holds_card` when its data's `card` was drawn
   from a pile and lies nowhere else (the Observatory's draw).
@@ -59,6 +61,9 @@ class DecisionKind:
     default: Callable[[GameState, Decision], Move]
     plan: Callable[[GameState, Decision, Any], Move | None] | None = None
     plan_moves: Callable[[GameState, int], list[Move]] | None = None
+    # The answer the engine gives by itself when the seat has no choice (an upkeep that cannot
+    # be paid, the last free '?' tile); None: the seat is asked.
+    forced: Callable[[GameState, Decision], Move | None] | None = None
     view: Callable[[GameState, Decision], dict[str, Any]] | None = None
     offers: Callable[[GameState, Decision], tuple[str, ...]] | None = None
     waiting: str = NOT_NOW  # the refusal of any other move while it is pending

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .actions import must_buy_worker, workers_in
+from .actions import EVENT_TURN, must_buy_worker, turn_over, workers_in
 from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
 from .moves import MOVE_KINDS, PASS, PASSES, Move, card_move, parse_move
 from .phases import end_actions, end_game, finish_phase
-from .prices import displace_targets, hand_limit, profile_of
+from .prices import displace_targets, seat_prices
 from .state import GameState
 
 Events = list[dict[str, Any]]
@@ -45,7 +45,7 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
     player = state.players[seat]
     money = player.money
     hand = player.hand
-    profile = profile_of(cards_of, player.area)
+    profile = seat_prices(state, seat)
     for row, lower in ((state.upper, False), (state.lower, True)):
         for instance in row:
             card = cards_of[instance]
@@ -53,9 +53,14 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
                 for target in displace_targets(state, seat, card, len(hand)):
                     if profile.price(card, lower, cards_of[target]) <= money:
                         yield card_move("buy", instance, target)
+            elif card.special:
+                continue
             elif profile.price(card, lower) <= money:
                 yield card_move("buy", instance)
-    if len(hand) < hand_limit(cards_of, player.area, state.rules.hand_limit):
+    limit = state.rules.hand_limit + profile.hand_bonus
+    for bonus in state.rules.hand_bonus:  # slots the seat holds outside its area (an event)
+        limit += bonus(state, seat)
+    if len(hand) < limit:
         for instance in state.upper + state.lower:
             yield card_move("take", instance)
     for instance in hand:
@@ -64,6 +69,9 @@ def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
             for target in displace_targets(state, seat, card, len(hand) - 1):
                 if profile.price(card, False, cards_of[target]) <= money:
                     yield card_move("play", instance, target)
+        elif card.special:  # a purple card offers its own use (the Banquet's module)
+            if card.ability.actions is not None:
+                yield from card.ability.actions(state, seat, instance)
         elif profile.price(card) <= money:
             yield card_move("play", instance)
     for instance in profile.actors:
@@ -93,8 +101,12 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
     if state.first_worker_phase:
         return _first_phase_moves(state, seat)
     moves = [*_card_moves(state, seat), *PASSES]
+    asked = state.rules.asked_after_scoring
     for kind in plan_movers():
-        moves += kind.plan_moves(state, seat)  # type: ignore[misc]
+        if kind.kind in asked:  # plans only for what this game's scorings ask (the Pub)
+            moves += kind.plan_moves(state, seat)  # type: ignore[misc]
+    for hook in state.rules.turn_moves:  # the modules' moves besides the cards' (the Events)
+        moves += hook(state, seat)
     return moves
 
 
@@ -107,7 +119,11 @@ def has_real_choice(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if (state.upper or state.lower) and len(player.hand) < state.rules.hand_limit:
         return True
-    return next(_card_moves(state, seat), None) is not None
+    for hook in state.rules.turn_moves:  # an event is a choice of its own
+        if any(True for _move in hook(state, seat)):
+            return True
+    kinds = MOVE_KINDS
+    return any(not kinds[move.kind].free for move in _card_moves(state, seat))
 
 
 def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> GameState:
@@ -121,13 +137,24 @@ def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> Gam
             "forced": forced,
         }
     )
-    return state.evolve(turn=(seat + 1) % state.n, passes=state.passes + 1, actions_left=1)
+    passes = state.passes + 1
+    if player.records:  # a standing pass ends a Double Turn's last action
+        if EVENT_TURN in player.records:  # a turn with an event is no pass (decision 4.28)
+            passes = 0
+        state = state.with_player(seat, turn_over(player))
+    return state.evolve(turn=(seat + 1) % state.n, passes=passes, actions_left=1)
 
 
 def _answer_by_plan(state: GameState, events: Events) -> GameState | None:
-    """The head decision answered by its seat's standing plan, or None if it must be asked."""
+    """The head decision answered by the engine (no choice) or by its seat's standing plan, or
+    None if it must be asked."""
     head = state.decisions[0]
     kind = DECISIONS[head.kind]
+    if kind.forced is not None:
+        move = kind.forced(state, head)
+        if move is not None:
+            rest = state.evolve(decisions=state.decisions[1:])
+            return kind.apply(rest, head, move, events, True)
     if kind.plan is None:
         return None
     value = state.players[head.seat].plans.get(head.kind)
@@ -142,9 +169,15 @@ def _answer_by_plan(state: GameState, events: Events) -> GameState | None:
 def settle(state: GameState, events: Events) -> GameState:
     """Play everything that needs no decision, until a seat with a real choice is to act."""
     rounds = 0
+    hooks = state.rules.on_settle
+    changed = True  # a move or an answer may have changed an area since the hooks last ran
     while True:
         if state.step == "over":
             return state
+        if changed and hooks:
+            for hook in hooks:  # e.g. an obstacle overcome: its requirement is met now
+                state = hook(state, events)
+        changed = False
         if state.decisions:
             head = state.decisions[0]
             if state.step != "actions" and (state.step != head.kind or state.turn != head.seat):
@@ -153,6 +186,7 @@ def settle(state: GameState, events: Events) -> GameState:
             if answered is None:
                 return state
             state = answered
+            changed = True
             continue
         if state.step != "actions":
             state = finish_phase(state, events)
@@ -193,12 +227,12 @@ def apply_move(
         head = state.decisions[0]
         kind = DECISIONS[head.kind]
         if move.kind not in kind.answers:
-            raise IllegalMove("not_now", kind.waiting)
+            raise IllegalMove("not_now", kind.waiting, decision=head.kind)
         state = kind.apply(state.evolve(decisions=state.decisions[1:]), head, move, events, False)
     else:
         spec = MOVE_KINDS[move.kind]
         if spec.handler is None:
-            raise IllegalMove("not_now", spec.not_now)
+            raise IllegalMove("not_now", spec.not_now, move=move.kind)
         state = spec.handler(state, seat, move, events)
     return settle(state, events), events
 

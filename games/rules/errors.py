@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 # Every code IllegalMove may carry, with the sentence a player sees; documented in docs/moves.md.
 MESSAGES: dict[str, str] = {
     "malformed_move": "That move is not written the way the server expects.",
@@ -16,17 +18,32 @@ MESSAGES: dict[str, str] = {
     "not_now": "That action is not possible at this moment.",
     "observatory_used": "That Observatory has already been used this round.",
     "pile_too_small": "The Observatory may not draw the last card of a pile.",
+    "no_such_pile": "This game has no such pile.",
     "too_many_points": "You cannot buy that many points.",
     "no_pub": "You own no Pub.",
+    "good_taken": "That good's tile is not in the supply.",
+    "no_orange_card": "You own no orange market card.",
+    "too_early": "Events can be used from round 2 on.",
+    "event_used": "That event has been used already.",
+    "one_event_each": "You have used your event already.",
+    "event_impossible": "That event cannot be used now.",
+    "twin_together": "The Twin's pair is taken together, in one action.",
+    "bonus_not_offered": "This obstacle does not offer that bonus.",
 }
 
 
 class IllegalMove(Exception):
-    """A move the rules do not allow; `code` is stable, `message` is for the player."""
+    """A move the rules do not allow; `code` is stable, `message` is for the player.
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    `params` say which case of the code it is (`reason`, the pending `decision`, the `move`
+    kind) and carry its numbers (`price`, `money`, `limit`, `why`): the server words a
+    refusal from the code and these, in the reader's language, never from `message`.
+    """
+
+    def __init__(self, code: str, message: str | None = None, **params: Any) -> None:
         self.code = code
         self.message = message or MESSAGES.get(code, "That move is not allowed.")
+        self.params: dict[str, Any] = params
         super().__init__(f"{code}: {self.message}")
 
 

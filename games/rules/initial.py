@@ -3,7 +3,10 @@
 Start money each (25); the piles shuffled separately, in the ruleset's order; the start markers
 dealt at random so that every player gets about as many as the others (4 markers: at least one
 and at most two each; one player holds them all); the first phase's workers laid face up into
-the upper row (two per player). All randomness comes from the integer seed via rng.py.
+the upper row (two per player); then what the modules deal or lay out (`Ruleset.setup`: the
+Assistants, the Assignments, Module 6's obstacles, in the order of their keys), drawing on with
+the same generator - a game without them draws nothing more, so its deal stays what it was. All
+randomness comes from the integer seed via rng.py.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any
 from .rng import SplitMix64
 from .ruleset import Ruleset, ruleset
 from .state import GameState, PlayerState
+
+Events = list[dict[str, Any]]
 
 
 def deal_markers(rng: SplitMix64, rules: Ruleset) -> tuple[int, ...]:
@@ -30,6 +35,13 @@ def deal_markers(rng: SplitMix64, rules: Ruleset) -> tuple[int, ...]:
 
 def new_game(options: dict[str, Any], seed: int) -> GameState:
     """The initial state: piles shuffled, markers dealt, first workers on the board."""
+    return new_game_with_events(options, seed)[0]
+
+
+def new_game_with_events(options: dict[str, Any], seed: int) -> tuple[GameState, Events]:
+    """The initial state and the events of the deal and of the first phase's opening (the
+    assistants and assignments dealt, the sack's first 2 points with five players), which a
+    log shows before the first move."""
     rules = ruleset(options)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an integer")
@@ -43,9 +55,12 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         piles[first.pile_index][:laid],
         piles[first.pile_index][laid:],
     )
-    return GameState(
+    money = [rules.start_money] * rules.players
+    for marker, rubles in rules.marker_money.items():
+        money[markers[rules.markers.index(marker)]] += rubles
+    state = GameState(
         rules=rules,
-        players=tuple(PlayerState(money=rules.start_money) for _ in range(rules.players)),
+        players=tuple(PlayerState(money=m) for m in money),
         round=1,
         phase=first.name,
         step="actions",
@@ -56,3 +71,9 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         upper=upper,
         first_worker_phase=True,
     )
+    events: Events = []
+    for setup in rules.setup:  # what the modules deal or lay out, from the same generator
+        state = setup(state, rng, events)
+    for hook in rules.phase_start:
+        state = hook(state, first, events)
+    return state, events

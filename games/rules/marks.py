@@ -5,12 +5,14 @@ whether a trading card may still displace it and whether the card still scores. 
 names the moment it goes away: `round_end`, `phase_end:<phase>` (after that phase's scoring and
 its decisions), `scored` (after the card's next scoring) or `never`. The base game has one kind:
 `turned` (an Observatory used this round: no point at the building scoring, cannot be displaced,
-turns back at round end). Next: a flipped Debtor's Prison, a Jester or Banquet overlay, a Money
-Collector chip.
+turns back at round end). Modules add a flipped Debtor's Prison, the Jester and Banquet overlays
+(`income`: they change the card's printed values at its next scoring) and the Money Collector's
+chip (`keeps_points=False`: the card never scores points, printed or from its ability).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +26,9 @@ class MarkKind:
     kind: str
     displaceable: bool = True
     scores: bool = True
+    # (printed rubles, points) -> what the card pays instead at its scoring (Jester: swapped).
+    income: Callable[[int, int], tuple[int, int]] | None = None
+    keeps_points: bool = True  # False: the card never scores points (Money Collector)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +71,29 @@ def not_displaceable(marks: tuple[Mark, ...]) -> frozenset[str]:
 
 def not_scoring(marks: tuple[Mark, ...]) -> frozenset[str]:
     return frozenset(m.card for m in marks if not MARK_KINDS[m.kind].scores)
+
+
+def changes_income(marks: tuple[Mark, ...]) -> bool:
+    """Whether any mark changes what its card pays (so scoring takes the slow path)."""
+    return any(
+        MARK_KINDS[m.kind].income is not None or not MARK_KINDS[m.kind].keeps_points for m in marks
+    )
+
+
+def card_income(
+    marks: tuple[Mark, ...], instance: str, rubles: int, points: int
+) -> tuple[int, int]:
+    """The card's printed values after its marks: overlays first, then a chip's lost points."""
+    for mark in marks:
+        kind = MARK_KINDS[mark.kind]
+        if mark.card == instance and kind.income is not None:
+            rubles, points = kind.income(rubles, points)
+    return rubles, 0 if loses_points(marks, instance) else points
+
+
+def loses_points(marks: tuple[Mark, ...], instance: str) -> bool:
+    """Whether a mark on the card takes every point it would score (Money Collector)."""
+    return any(m.card == instance and not MARK_KINDS[m.kind].keeps_points for m in marks)
 
 
 def clear(marks: tuple[Mark, ...], moment: str) -> tuple[Mark, ...]:

@@ -82,6 +82,9 @@ class MoveKind:
     handler: Handler | None = None  # None: it only answers a decision
     not_now: str = "That action is not possible at this moment."
     quote: Quote | None = None
+    # A free move (the Guild Hall's split, a Sycophant given up) does not end the turn and is
+    # no action: a seat with nothing else to do still passes automatically.
+    free: bool = False
 
 
 FIELDS: dict[str, Field] = {}
@@ -149,7 +152,7 @@ for _field in (
 
 
 def _malformed(why: str) -> IllegalMove:
-    return IllegalMove("malformed_move", f"That move is not written correctly: {why}.")
+    return IllegalMove("malformed_move", f"That move is not written correctly: {why}.", why=why)
 
 
 @dataclass(frozen=True, slots=True)

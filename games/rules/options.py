@@ -18,9 +18,9 @@ from typing import Any
 from .errors import InvalidOptions
 
 EDITIONS: tuple[str, ...] = ("1st", "2nd")
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 # Every rules version the engine can still play, oldest first (docs/rules.md says what changed).
-RULES_VERSIONS: tuple[str, ...] = ("1", "2")
+RULES_VERSIONS: tuple[str, ...] = ("1", "2", "3")
 MAX_PLAYERS = 5
 
 

@@ -5,8 +5,11 @@ Each phase of the ruleset: actions -> its scoring (none in the trading phase) ->
 its `after_scoring` follow-ups open (after building: the Pub) -> marks that clear with the phase
 -> refill the board to the board size from the next phase's pile into the upper row. After the
 last phase the round ends: the lower row is discarded, the upper row moves down, the first
-phase's pile refills the upper row, start markers move `marker_step` seats to the left and marks
-that clear at round end go. Once a pile's last card is placed, that round is the last one.
+phase's pile refills the upper row, start markers move `marker_step` seats to the left, marks
+that clear at round end go and the modules' round-end hooks run (`Ruleset.round_end`). Once a
+pile's last card is placed, that round is the last one.
+A scoring or a closing step that asks a seat something (Module 6's obstacle bonus) holds the
+phase's end there until it is answered (`records["phase_end"]`).
 """
 
 from __future__ import annotations
@@ -17,10 +20,15 @@ from .decisions import Decision
 from .events import register_event
 from .marks import clear
 from .ruleset import Phase
-from .scoring import final_postings, final_scores
+from .scoring import final_scores, final_scoring
 from .state import GameState
 
 Events = list[dict[str, Any]]
+# Where a phase's end stopped for decisions that its scoring or its closing step asked (an
+# obstacle's bonus, Module 6), in `state.records`: `finish_phase` goes on from there.
+PHASE_END = "phase_end"
+SCORED = "scored"  # the scoring is done: the follow-ups come next
+CLOSED = "closed"  # the closing step is done: the marks, the refill and the next phase come next
 # A refill shows the cards it lays out (its fields are pinned by tests and stored logs).
 register_event("refill", reveals=lambda event: bool(event.get("cards")))
 
@@ -52,6 +60,14 @@ def end_actions(state: GameState, events: Events) -> GameState:
     if phase.score is None:
         return finish_phase(state, events)
     state = phase.score(state, phase, events)
+    if state.decisions:  # the scoring asked something (an obstacle's bonus): that comes first
+        return _wait(state, SCORED)
+    return ask_follow_ups(state, phase, events)
+
+
+def ask_follow_ups(state: GameState, phase: Phase, events: Events) -> GameState:
+    """The decisions that follow the phase's scoring (the Pub), each seat from the phase's
+    start player; with none, the phase is finished."""
     queue: list[Decision] = []
     if phase.follow_ups:
         start = state.markers[phase.marker_index]
@@ -66,6 +82,14 @@ def end_actions(state: GameState, events: Events) -> GameState:
         head = queue[0]
         return state.evolve(step=head.kind, decisions=tuple(queue), turn=head.seat)
     return finish_phase(state, events)
+
+
+def _wait(state: GameState, reached: str) -> GameState:
+    """Stop the phase's end at `reached` until the decisions now pending are answered;
+    `finish_phase`, called once they are, goes on from there (`records["phase_end"]`)."""
+    head = state.decisions[0]
+    records = state.records.set(PHASE_END, reached)
+    return state.evolve(step=head.kind, turn=head.seat, records=records)
 
 
 def _lapse_plans(state: GameState, phase: Phase, queue: list[Decision]) -> GameState:
@@ -84,7 +108,22 @@ def _lapse_plans(state: GameState, phase: Phase, queue: list[Decision]) -> GameS
 
 
 def finish_phase(state: GameState, events: Events) -> GameState:
-    """The phase and its decisions are over: clear its marks, then the next phase or round end."""
+    """The phase and its decisions are over: its closing step (the Market's majorities), clear
+    its marks, then the next phase or round end.
+
+    Called whenever the decisions of a phase's end are all answered; if the end had stopped
+    for questions its scoring or its closing step asked (`_wait`), it goes on from there.
+    """
+    phase = state.rules.phase(state.phase)
+    reached = state.records.get(PHASE_END) if state.records else None
+    if reached is not None:
+        state = state.evolve(records=state.records.drop(PHASE_END))
+        if reached == SCORED:
+            return ask_follow_ups(state, phase, events)
+    if phase.close is not None and reached != CLOSED:
+        state = phase.close(state, phase, events)
+        if state.decisions:  # the closing step asked something (an obstacle's bonus)
+            return _wait(state, CLOSED)
     moment = f"phase_end:{state.phase}"
     if any(m.clears == moment for p in state.players for m in p.marks):
         state = state.evolve(
@@ -141,6 +180,8 @@ def end_round(state: GameState, events: Events) -> GameState:
         round=state.round + 1,
     )
     events.append({"kind": "markers", "markers": dict(zip(rules.markers, markers, strict=True))})
+    for hook in rules.round_end:  # the modules' round end (the Assistants pass on)
+        state = hook(state, events)
     state = refill(state, rules.first_phase, events)
     return open_phase(state, rules.first_phase, events)
 
@@ -148,8 +189,7 @@ def end_round(state: GameState, events: Events) -> GameState:
 def end_game(state: GameState, events: Events) -> GameState:
     """The final scoring: its ledger events, then `game_end` and one `final_score` row per seat."""
     state = state.evolve(step="over", decisions=())
-    _players, _parts, entries = final_postings(state)
-    events += entries
+    events += final_scoring(state).events
     events.append({"kind": "game_end", "round": state.round})
     for row in final_scores(state):
         events.append({"kind": "final_score", **row})

@@ -51,6 +51,10 @@ class Record(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """`Mapping.get` without its exception: the engine reads records on every move."""
+        return self._data.get(key, default)
+
     def __hash__(self) -> int:
         if self._hash is None:
             self._hash = hash(frozenset(self._data.items()))

@@ -49,13 +49,3 @@ class SplitMix64:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out)
-
-
-def derive_seed(*parts: int) -> int:
-    """Mix several integers into one seed (used to give each bot decision its own stream)."""
-    rng = SplitMix64(0)
-    acc = 0
-    for part in parts:
-        rng = SplitMix64(acc ^ (part & _MASK))
-        acc = rng.next_u64()
-    return acc

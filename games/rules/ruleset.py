@@ -13,16 +13,19 @@ Rulesets are memoised on the canonical options, so two states of one game share 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import options as _options
-from .cards import Card, Catalogue, catalogue_for
+from .cards import Card, Catalogue, catalogue_for, catalogue_json
 from .options import check_options
 
 if TYPE_CHECKING:
     from .decisions import Decision
+    from .ledger import PointsGate
+    from .moves import Move
+    from .rng import SplitMix64
     from .state import GameState, PlayerState
 
 Events = list[dict[str, Any]]
@@ -33,13 +36,49 @@ Scorer = Callable[["GameState", "Phase", Events], "GameState"]
 FollowUp = Callable[["GameState", int], "Decision | None"]
 # What happens when a phase's actions open (before anybody acts).
 PhaseStart = Callable[["GameState", "Phase", Events], "GameState"]
-# One step of the final scoring for one seat: (rubles, points) to post to the ledger.
+# What happens once a phase's scoring and its follow-up decisions are over (the Market's
+# majorities, which come after the upkeep decisions).
+PhaseClose = Callable[["GameState", "Phase", Events], "GameState"]
+# What happens after a card entered a seat's area (seat, card, displaced card or None).
+OnPlace = Callable[["GameState", int, str, "str | None", Events], "GameState"]
+# One step of the final scoring for one seat: (rubles, points) to post to the ledger. It sees
+# the state as the steps before it left every player (docs/architecture.md).
 FinalStep = Callable[["GameState", int, "PlayerState"], tuple[int, int]]
+# What a final step adds to the seat's row of `final_scores` under its key (plain JSON), with the
+# same arguments as the step (the Assignments: which one scored).
+FinalDetail = Callable[["GameState", int, "PlayerState"], Any]
+# What a new game deals or lays out beyond piles, markers and the first workers (the Assistants,
+# the Assignments, Module 6's obstacles): run once by `new_game` with the game's generator, after
+# the markers are dealt, in the order of their keys (so each module alone deals what it did).
+Setup = Callable[["GameState", "SplitMix64", Events], "GameState"]
+# What happens at a round's end, after the start markers moved (not after the last round).
+RoundEnd = Callable[["GameState", Events], "GameState"]
+# Discounts a seat holds without a card in its area (the Assistants): for the seat, rubles off
+# every card of a colour, or under the key "trading" off every trading card ((key, rubles)
+# pairs; empty: none), taken off after the area's own price hooks (prices.seat_prices).
+SeatPrice = Callable[["GameState", int], tuple[tuple[str, int], ...]]
+# Hand slots a seat holds without a card in its area (the Warehouse event).
+HandBonus = Callable[["GameState", int], int]
+# Moves a seat may make on its turn besides its cards' (the Events): each is a real choice.
+TurnMoves = Callable[["GameState", int], Iterable["Move"]]
+# What the engine checks once a move or an answer may have changed an area (an obstacle overcome
+# once its requirement is met).
+OnSettle = Callable[["GameState", Events], "GameState"]
 
 SCORERS: dict[str, Scorer] = {}
 FOLLOW_UPS: dict[str, FollowUp] = {}
 PHASE_STARTS: dict[str, PhaseStart] = {}
 FINAL_STEPS: dict[str, FinalStep] = {}
+PHASE_CLOSES: dict[str, PhaseClose] = {}
+ON_PLACE: dict[str, OnPlace] = {}
+FINAL_DETAILS: dict[str, FinalDetail] = {}
+SETUPS: dict[str, Setup] = {}
+ROUND_ENDS: dict[str, RoundEnd] = {}
+SEAT_PRICES: dict[str, SeatPrice] = {}
+HAND_BONUSES: dict[str, HandBonus] = {}
+TURN_MOVES: dict[str, TurnMoves] = {}
+ON_SETTLE: dict[str, OnSettle] = {}
+POINTS_GATES: dict[str, PointsGate] = {}
 
 
 def _register(table: dict[str, T], key: str, value: T) -> T:
@@ -62,9 +101,61 @@ def register_phase_start(key: str, hook: PhaseStart) -> PhaseStart:
     return _register(PHASE_STARTS, key, hook)
 
 
-def register_final_step(key: str, step: FinalStep) -> FinalStep:
-    """A step of the final scoring, named in `Ruleset.final_steps`; its key is its part's name."""
+def register_phase_close(key: str, hook: PhaseClose) -> PhaseClose:
+    """What closes a phase after its follow-up decisions, named by `Phase.closer`."""
+    return _register(PHASE_CLOSES, key, hook)
+
+
+def register_on_place(key: str, hook: OnPlace) -> OnPlace:
+    """Something that happens after any placement, named in the draft's `on_place`."""
+    return _register(ON_PLACE, key, hook)
+
+
+def register_final_step(key: str, step: FinalStep, detail: FinalDetail | None = None) -> FinalStep:
+    """A step of the final scoring, named in `Ruleset.final_steps`; its key is its part's name.
+    `detail`, if given, adds what the step scored for to each `final_scores` row, under `key`."""
+    if detail is not None:
+        FINAL_DETAILS[key] = detail
     return _register(FINAL_STEPS, key, step)
+
+
+def register_setup(key: str, hook: Setup) -> Setup:
+    """Something dealt or laid out when a game is set up, named in the draft's `setup`."""
+    return _register(SETUPS, key, hook)
+
+
+def register_round_end(key: str, hook: RoundEnd) -> RoundEnd:
+    """Something that happens when a round ends, named in the draft's `round_end`."""
+    return _register(ROUND_ENDS, key, hook)
+
+
+def register_seat_price(key: str, hook: SeatPrice) -> SeatPrice:
+    """A discount a seat holds outside its area, named in the draft's `seat_price`."""
+    return _register(SEAT_PRICES, key, hook)
+
+
+def register_hand_bonus(key: str, hook: HandBonus) -> HandBonus:
+    """Hand slots a seat holds outside its area, named in the draft's `hand_bonus`."""
+    return _register(HAND_BONUSES, key, hook)
+
+
+def register_turn_moves(key: str, hook: TurnMoves) -> TurnMoves:
+    """Moves a seat may make on its turn besides its cards', named in the draft's `turn_moves`."""
+    return _register(TURN_MOVES, key, hook)
+
+
+def register_on_settle(key: str, hook: OnSettle) -> OnSettle:
+    """Something checked whenever a move or an answer may have changed an area, named in the
+    draft's `on_settle`: when the engine settles after a move (or a decision's answer), and
+    after each answer it plays itself (a forced or planned one). Areas change only by moves and
+    answers; keep it cheap when nothing is to be done."""
+    return _register(ON_SETTLE, key, hook)
+
+
+def register_points_gate(key: str, gate: PointsGate) -> PointsGate:
+    """What every gain of points passes through (ledger.gain), named by the draft's
+    `points_gate` (one per game)."""
+    return _register(POINTS_GATES, key, gate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +168,13 @@ class Phase:
     color: str | None  # the colour its scoring pays for (None: no scoring)
     scorer: str | None  # key in SCORERS (None: no scoring)
     after_scoring: tuple[str, ...] = ()  # keys in FOLLOW_UPS, asked seat by seat
+    closer: str | None = None  # key in PHASE_CLOSES: runs when the follow-ups are answered
     # Resolved when the ruleset is frozen, so the engine only reads attributes:
     pile_index: int = 0
     marker_index: int = 0
     score: Scorer | None = None
     follow_ups: tuple[FollowUp, ...] = ()
+    close: PhaseClose | None = None
 
     @property
     def scores(self) -> bool:
@@ -98,11 +191,34 @@ class Expansion:
 
 
 EXPANSIONS: dict[str, Expansion] = {}
+# The order `ruleset` applies the expansions in, and so the order it reads their card files in
+# (which orders a pile's cards before it is shuffled): fixed here, whatever order their modules
+# are imported in, so that a game deals as it did when it was stored. It is the order the four
+# expansions before issue 14 registered in; a new expansion goes at the end (one not named here
+# comes after these, in the order it registered).
+EXPANSION_ORDER: tuple[str, ...] = (
+    "in_good_company",
+    "banquet",
+    "market",
+    "new_society",
+    "assignments",
+    "assistants",
+    "events",
+    "obstacles",
+)
+
+
+def _expansion_rank(option: str) -> int:
+    return EXPANSION_ORDER.index(option) if option in EXPANSION_ORDER else len(EXPANSION_ORDER)
 
 
 def register_expansion(expansion: Expansion) -> Expansion:
-    """Make an option playable: the lobby offers it and `ruleset` applies its changes."""
+    """Make an option playable: the lobby offers it and `ruleset` applies its changes (in
+    `EXPANSION_ORDER`)."""
     EXPANSIONS[expansion.option] = expansion
+    ordered = sorted(EXPANSIONS.items(), key=lambda item: _expansion_rank(item[0]))
+    EXPANSIONS.clear()
+    EXPANSIONS.update(ordered)
     _options.BUILT.add(expansion.option)
     _RULESETS.clear()
     _BY_GIVEN.clear()
@@ -138,10 +254,33 @@ class Ruleset:
     final_steps: tuple[str, ...]
     final_step_fns: tuple[FinalStep, ...]
     phase_start: tuple[PhaseStart, ...]
+    on_place: tuple[OnPlace, ...]  # hooks run after a card entered an area (empty: none)
     # Rules version 2: a plan answers the next decision of its kind only; when that scoring
     # comes and asks the seat nothing, the plan lapses (docs/rules.md, "Pub plan").
     plans_lapse: bool
     pile_sizes: dict[str, int] = field(default_factory=dict)
+    # New Society: points per distinct aristocrat beyond the tenth (0: the table stops at 55).
+    aristocrats_beyond_ten: int = 0
+    # Rubles a start marker's holder gets on top of the start money (five players: the sack, 2).
+    marker_money: dict[str, int] = field(default_factory=dict)
+    card_files: tuple[str, ...] = ()  # the expansions' card data files (cards.catalogue_for)
+    # The follow-ups any phase asks (so legal_moves offers only their plans).
+    asked_after_scoring: frozenset[str] = frozenset()
+    # What a module's `configure` settled for this game and its rules read during play (the
+    # Banquet: where a used purple card goes, what the Pick Pocket does), so that no module
+    # compares an edition or a rules version itself: plain values by the module's key.
+    params: dict[str, Any] = field(default_factory=dict)
+    # The hooks of the modules that need more than a card (empty in the base game): what a new
+    # game deals, what a round's end does, a seat's own discounts and hand slots, the moves a
+    # seat may make on its turn besides its cards', what is checked after moves and answers.
+    setup: tuple[Setup, ...] = ()
+    round_end: tuple[RoundEnd, ...] = ()
+    seat_price: tuple[SeatPrice, ...] = ()
+    hand_bonus: tuple[HandBonus, ...] = ()
+    turn_moves: tuple[TurnMoves, ...] = ()
+    on_settle: tuple[OnSettle, ...] = ()
+    # What every gain of points passes through (Module 6's obstacles; None: points are added).
+    points_gate: PointsGate | None = None
 
     @property
     def first_phase(self) -> Phase:
@@ -171,6 +310,17 @@ def _base_draft(options: dict[str, Any]) -> dict[str, Any]:
         "card_files": [],
         "final_steps": ["aristocrats", "money", "hand"],
         "phase_start": [],
+        "on_place": [],
+        "aristocrats_beyond_ten": 0,
+        "marker_money": {},
+        "params": {},
+        "setup": [],
+        "round_end": [],
+        "seat_price": [],
+        "hand_bonus": [],
+        "turn_moves": [],
+        "on_settle": [],
+        "points_gate": None,
     }
 
 
@@ -185,10 +335,12 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
             p.color,
             p.scorer,
             p.after_scoring,
+            p.closer,
             piles.index(p.pile),
             markers.index(p.marker),
             SCORERS[p.scorer] if p.scorer else None,
             tuple(FOLLOW_UPS[key] for key in p.after_scoring),
+            PHASE_CLOSES[p.closer] if p.closer else None,
         )
         for p in draft["phases"]
     )
@@ -227,8 +379,22 @@ def _freeze(options: dict[str, Any], draft: dict[str, Any]) -> Ruleset:
         final_steps=tuple(draft["final_steps"]),
         final_step_fns=tuple(FINAL_STEPS[key] for key in draft["final_steps"]),
         phase_start=tuple(PHASE_STARTS[key] for key in draft["phase_start"]),
+        on_place=tuple(ON_PLACE[key] for key in draft["on_place"]),
         plans_lapse=options["rules_version"] != "1",
         pile_sizes={pile: len(cat.decks.get(pile, ())) for pile in piles},
+        aristocrats_beyond_ten=draft["aristocrats_beyond_ten"],
+        marker_money=dict(draft["marker_money"]),
+        card_files=tuple(draft["card_files"]),
+        asked_after_scoring=frozenset(key for p in phases for key in p.after_scoring),
+        params=dict(draft["params"]),
+        # By key, not by the order the modules were imported in: the deal must stay the same.
+        setup=tuple(SETUPS[key] for key in sorted(draft["setup"])),
+        round_end=tuple(ROUND_ENDS[key] for key in draft["round_end"]),
+        seat_price=tuple(SEAT_PRICES[key] for key in draft["seat_price"]),
+        hand_bonus=tuple(HAND_BONUSES[key] for key in draft["hand_bonus"]),
+        turn_moves=tuple(TURN_MOVES[key] for key in draft["turn_moves"]),
+        on_settle=tuple(ON_SETTLE[key] for key in draft["on_settle"]),
+        points_gate=POINTS_GATES[draft["points_gate"]] if draft["points_gate"] else None,
     )
 
 
@@ -267,3 +433,8 @@ def ruleset(options: dict[str, Any]) -> Ruleset:
     if given is not None:
         _BY_GIVEN[given] = found
     return found
+
+
+def game_card_catalogue(options: dict[str, Any]) -> dict[str, dict[str, object]]:
+    """The cards of a game with these options (the expansions' cards included), JSON-ready."""
+    return catalogue_json(ruleset(options).catalogue)

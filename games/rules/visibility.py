@@ -10,7 +10,8 @@ without changes here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
@@ -18,9 +19,44 @@ from .decisions import DECISIONS, Decision
 from .engine import has_real_choice, legal_moves, to_act
 from .marks import TURNED
 from .moves import MOVE_KINDS
-from .prices import displace_targets, profile_of, seat_hand_limit
+from .prices import displace_targets, seat_hand_limit, seat_prices
 from .scoring import aristocrat_points, distinct_aristocrats, final_scores, phase_income
 from .state import GameState
+
+# A module's own part of the view (the Market's goods track): key -> fn(state) giving JSON-ready
+# data, or None when the module is not in play. Public: every seat and spectator sees it.
+ViewPart = Callable[[GameState], Any]
+VIEW_PARTS: dict[str, ViewPart] = {}
+
+
+def register_view_part(key: str, part: ViewPart) -> ViewPart:
+    """Show `part(state)` under `view[key]` whenever it is not None."""
+    VIEW_PARTS[key] = part
+    return part
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryAddition:
+    """What a module adds to one seat's ∑ table beyond the cards' printed income: points (and
+    rubles) the scoring of `phase` will also pay, and the upkeep in rubles it will charge (shown
+    in a column of its own, after the phase's)."""
+
+    phase: str
+    rubles: int = 0
+    points: int = 0
+    upkeep: int = 0
+
+
+# A module's part of the ∑ table: fn(state) giving one SummaryAddition per seat, or None when the
+# module is not in play. Called once per view, so a module counts its positions once.
+SummaryPart = Callable[[GameState], list[SummaryAddition] | None]
+SUMMARY_PARTS: dict[str, SummaryPart] = {}
+
+
+def register_summary_part(key: str, part: SummaryPart) -> SummaryPart:
+    """Add `part(state)[seat]` to each seat's ∑ table whenever it is not None."""
+    SUMMARY_PARTS[key] = part
+    return part
 
 
 def _grouped(pile: tuple[str, ...], cards_of: Mapping[str, Card]) -> list[dict[str, Any]]:
@@ -28,8 +64,10 @@ def _grouped(pile: tuple[str, ...], cards_of: Mapping[str, Card]) -> list[dict[s
     return [{"card": card_id, "count": counts[card_id]} for card_id in sorted(counts)]
 
 
-def _summary(state: GameState, seat: int) -> dict[str, Any]:
-    """The ∑ table: income per scoring phase as the next scoring pays it, aristocrats, hand."""
+def _summary(state: GameState, seat: int, additions: list[SummaryAddition]) -> dict[str, Any]:
+    """The ∑ table: income per scoring phase as the next scoring pays it (with what modules add,
+    e.g. the Market's majorities), the upkeep a phase charges (the Market's orange cards), the
+    total net of upkeep, aristocrats, hand."""
     cards_of = state.rules.cards
     player = state.players[seat]
     income = {}
@@ -37,21 +75,28 @@ def _summary(state: GameState, seat: int) -> dict[str, Any]:
         if phase.scores:
             rubles, points = phase_income(state, seat, phase)
             income[phase.name] = {"rubles": rubles, "points": points}
+    upkeep: dict[str, int] = {}
+    for addition in additions:
+        if addition.phase in income:
+            income[addition.phase]["rubles"] += addition.rubles
+            income[addition.phase]["points"] += addition.points
+        upkeep[addition.phase] = upkeep.get(addition.phase, 0) + addition.upkeep
     distinct = distinct_aristocrats(cards_of, player.area)
     return {
         "income": income,
+        "upkeep": upkeep,
         "total_income": {
-            "rubles": sum(i["rubles"] for i in income.values()),
+            "rubles": sum(i["rubles"] for i in income.values()) - sum(upkeep.values()),
             "points": sum(i["points"] for i in income.values()),
         },
         "distinct_aristocrats": distinct,
-        "aristocrat_points": aristocrat_points(distinct),
+        "aristocrat_points": aristocrat_points(distinct, state.rules.aristocrats_beyond_ten),
         "hand_size": len(player.hand),
         "hand_limit": seat_hand_limit(state, seat),
     }
 
 
-def _player(state: GameState, seat: int) -> dict[str, Any]:
+def _player(state: GameState, seat: int, additions: list[SummaryAddition]) -> dict[str, Any]:
     player = state.players[seat]
     return {
         "seat": seat,
@@ -70,7 +115,7 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
         "pub_plan": player.pub_plan,
         "plans": player.plans.to_json(),
         "records": player.records.to_json(),
-        "summary": _summary(state, seat),
+        "summary": _summary(state, seat, additions),
     }
 
 
@@ -88,7 +133,7 @@ def _price_table(state: GameState, seat: int) -> dict[str, Any]:
     it has nothing to displace), and whether buying, taking or playing it is legal right now."""
     cards_of = state.rules.cards
     player = state.players[seat]
-    profile = profile_of(cards_of, player.area)
+    profile = seat_prices(state, seat)
     legal = {(m.kind, m.card) for m in legal_moves(state, seat)}
     table: dict[str, Any] = {}
 
@@ -143,6 +188,7 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     over = state.step == "over"
     decisions = [_decision(state, d) for d in state.decisions]
     offered = _offered(state)
+    parts = [shown for part in SUMMARY_PARTS.values() if (shown := part(state)) is not None]
     view: dict[str, Any] = {
         "edition": rules.edition,
         "options": dict(rules.options),
@@ -167,10 +213,14 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "decisions": decisions,
         "actions_left": state.actions_left,
         "records": state.records.to_json(),
-        "players": [_player(state, s) for s in range(state.n)],
+        "players": [_player(state, s, [p[s] for p in parts]) for s in range(state.n)],
         "scores": final_scores(state) if over else None,
         "seat": seat,
     }
+    for key, part in VIEW_PARTS.items():
+        shown = part(state)
+        if shown is not None:
+            view[key] = shown
     if seat is not None and 0 <= seat < state.n:
         view["prices"] = _price_table(state, seat)
         view["moves"] = _moves(state, seat)

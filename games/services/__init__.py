@@ -1,20 +1,29 @@
 """The only writers of games, seats and actions (keyword-only functions; see each module)."""
 
-from games.services.bots import bot_turn_play, bot_user_get_or_create
-from games.services.control import game_abort, seat_force_pass, seat_replace_user
+from games.services.bots import bot_seed, bot_turn_play, bot_user_get_or_create
+from games.services.control import (
+    game_abort,
+    game_replay_export_for,
+    seat_force_pass,
+    seat_replace_user,
+)
 from games.services.lobby import game_cancel, game_create, game_start, seat_join, seat_leave
 from games.services.moves import MoveResult, move_submit
+from games.services.rematch import game_rematch
 from games.services.replays import game_replay_export, game_verify
 from games.services.undo import move_undo
 
 __all__ = [
     "MoveResult",
+    "bot_seed",
     "bot_turn_play",
     "bot_user_get_or_create",
     "game_abort",
     "game_cancel",
     "game_create",
+    "game_rematch",
     "game_replay_export",
+    "game_replay_export_for",
     "game_start",
     "game_verify",
     "move_submit",

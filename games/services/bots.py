@@ -4,14 +4,18 @@ A bot is a `User` with `is_bot=True` and an unusable password. Its moves go thro
 `move_submit` as everyone's, so the log cannot tell a bot's move from a person's.
 """
 
+import hashlib
+import hmac
 import logging
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from games import rules
 from games.errors import GameError
-from games.models import Game, Seat, Status
-from games.services.moves import move_submit
+from games.models import ActionKind, Game, Seat, Status
+from games.services.moves import move_submit, record_move
 
 logger = logging.getLogger(__name__)
 
@@ -32,18 +36,22 @@ def bot_user_get_or_create(*, name: str):
     return user
 
 
-def bot_users_for(*, count: int, exclude_ids: set[int]) -> list:
-    """`count` distinct bot users not among `exclude_ids`."""
-    users = []
-    for name in BOT_NAMES:
-        if len(users) == count:
-            break
-        user = bot_user_get_or_create(name=name)
-        if user.pk not in exclude_ids:
-            users.append(user)
-    if len(users) < count:
-        raise GameError("too_many_bots", "There are not that many bots.", status=422)
-    return users
+def bot_users_for(count: int) -> list:
+    """The first `count` bot users (the lobby seats at most four bots: five seats, one host)."""
+    return [bot_user_get_or_create(name=name) for name in BOT_NAMES[:count]]
+
+
+def bot_seed(*, game_id: int, version: int, position: int) -> int:
+    """The seed of a bot's choice at `version`: a keyed hash of the game, turn and seat.
+
+    Never derived from the game's seed: the shuffle is drawn from that seed's stream, so a bot
+    seeded from it would let anyone who watches the bot's choices learn the draw piles. The
+    key (the site's SECRET_KEY) keeps it unpredictable; bots' moves are logged, so replays
+    never need it.
+    """
+    message = f"stpete-bot:{game_id}:{version}:{position}".encode()
+    digest = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def bot_move_choose(*, state, position: int, kind: str, seed: int):
@@ -67,15 +75,13 @@ def bot_turn_play(*, game_id: int, version: int) -> bool:
         .first()
     )
     if seat is None:
-        from games.services.timeouts import stand_in_turn_play
-
         return stand_in_turn_play(game_id=game_id, version=version)
     state = rules.GameState.from_dict(game.state)
     move = bot_move_choose(
         state=state,
         position=seat.position,
         kind=seat.bot_kind or "greedy",
-        seed=(game.seed or 0) + version * 7919 + seat.position,
+        seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
     )
     try:
         move_submit(
@@ -89,4 +95,34 @@ def bot_turn_play(*, game_id: int, version: int) -> bool:
         if exc.code == "stale_version":
             return False
         raise
+    return True
+
+
+def stand_in_turn_play(*, game_id: int, version: int) -> bool:
+    """The stand-in bot's move for the seat to act at `version`; False if there is none."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Status.RUNNING or game.version != version:
+            return False
+        seat = (
+            Seat.objects.filter(game=game, position__in=game.to_act, stand_in=True, is_bot=False)
+            .select_related("user")
+            .order_by("position")
+            .first()
+        )
+        if seat is None:
+            return False
+        move = bot_move_choose(
+            state=rules.GameState.from_dict(game.state),
+            position=seat.position,
+            kind="greedy",
+            seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
+        )
+        record_move(
+            game=game,
+            position=seat.position,
+            user=seat.user,
+            move=move.to_dict(),
+            kind=ActionKind.STAND_IN,
+        )
     return True

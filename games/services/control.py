@@ -24,9 +24,38 @@ def _locked(game_id: int) -> Game:
         raise not_found() from None
 
 
-def _require_admin(user) -> None:
-    if not (user.is_active and user.is_staff):
+MANAGE_GAMES = "games.change_game"
+
+
+def may_manage_games(user) -> bool:
+    """Whether `user` may change games (abort, force passes, replace players, deadlines) and
+    see what a running game hides (its seed, its state): active staff with "Can change game".
+    "Can view game" alone only looks."""
+    return bool(user.is_active and user.is_staff and user.has_perm(MANAGE_GAMES))
+
+
+def require_admin(user) -> None:
+    if not may_manage_games(user):
         raise GameError("not_admin", _("Only an admin may do that."), status=403)
+
+
+def game_replay_export_for(*, game_id: int, by) -> dict:
+    """The replay export (with the seed) of a finished or aborted game, for an admin who may
+    change games. An open or running game's seed would give away the order of its draw piles,
+    and staff may be playing in it (issue 16): it exports once it is over."""
+    from games.services.replays import game_replay_export
+
+    require_admin(by)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise not_found()
+    if game.status not in (Status.FINISHED, Status.ABORTED):
+        raise GameError(
+            "game_not_over",
+            _("Its replay exports once the game has ended (its seed gives away the piles)."),
+            status=409,
+        )
+    return game_replay_export(game=game)
 
 
 def game_abort(*, game_id: int, by) -> Game:
@@ -35,7 +64,7 @@ def game_abort(*, game_id: int, by) -> Game:
     A voided game keeps its `finished_at` and leaves the ratings: every game rated after it
     is re-rated as if it had never been played (games.services.ratings).
     """
-    _require_admin(by)
+    require_admin(by)
     with transaction.atomic():
         game = _locked(game_id)
         if game.status == Status.FINISHED:
@@ -65,7 +94,7 @@ def pass_move_for(state, position: int) -> dict:
 
 def seat_force_pass(*, game_id: int, by) -> Action:
     """Pass for the (first) seat to act, logged as forced_by_admin with the admin as user."""
-    _require_admin(by)
+    require_admin(by)
     with transaction.atomic():
         game = _locked(game_id)
         if game.status != Status.RUNNING or not game.to_act:
@@ -83,7 +112,7 @@ def seat_replace_user(*, game_id: int, position: int, new_user, by, bot_kind: st
     In a finished game this corrects who played the seat (its result stays with the seat);
     the ratings are re-rated from that game on.
     """
-    _require_admin(by)
+    require_admin(by)
     with transaction.atomic():
         game = _locked(game_id)
         if game.status not in (Status.OPEN, Status.RUNNING, Status.FINISHED):

@@ -2,23 +2,69 @@
 
 import secrets
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import rules
+from accounts.text import has_control_characters
+from games import realtime, rules
 from games.access import access_game, require_host
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, Edition, Game, Seat, Status, TimeoutPolicy
+from games.models import DAYS_PER_MOVE_CHOICES, Game, Seat, Status, TimeoutPolicy
 from games.services.bots import BOT_KINDS, bot_users_for
 from games.services.moves import after_commit, snapshot_save
+from games.texts.options import options_refusal
 
 DAYS_PER_MOVE = tuple(days for days, _label in DAYS_PER_MOVE_CHOICES)
+# How many seats a game may have, and its editions: the engine's options schema.
+SEATS: tuple[int, ...] = next(option.values for option in rules.OPTIONS if option.key == "players")
+EDITIONS: tuple[str, ...] = next(o.values for o in rules.OPTIONS if o.key == "edition")
+
+
+def _announce_after_commit(game_id: int) -> None:
+    """The lobby pages of the game read themselves again once this change is committed."""
+    transaction.on_commit(lambda: realtime.lobby_changed(game_id), robust=True)
 
 
 def _must_be_open(game: Game) -> None:
     if game.status != Status.OPEN:
         raise GameError("game_not_open", _("This game has already started or ended."), status=409)
+
+
+def hosted_games_counted(host) -> int:
+    """The games `host` hosts that count against OPEN_GAMES_PER_MEMBER: those waiting for
+    players, and those running with no other member at the table (solo games and tables
+    filled with bots start at once and keep the worker busy, so waiting alone is not what
+    makes a game count)."""
+    others = Seat.objects.filter(game=OuterRef("pk"), is_bot=False).exclude(user=host)
+    return (
+        Game.objects.filter(host=host)
+        .filter(Q(status=Status.OPEN) | (Q(status=Status.RUNNING) & ~Exists(others)))
+        .count()
+    )
+
+
+def _check_open_games_limit(host) -> None:
+    """At most OPEN_GAMES_PER_MEMBER counted games per host (0: no limit; see
+    `hosted_games_counted`). The host's row is locked first, so two creations at once cannot
+    both pass the count."""
+    limit = settings.OPEN_GAMES_PER_MEMBER
+    if not limit:
+        return
+    get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+    if hosted_games_counted(host) >= limit:
+        raise GameError(
+            "too_many_open_games",
+            _(
+                "You already host %(count)d games that wait for players or are played against "
+                "bots only: finish, start or cancel one first."
+            )
+            % {"count": limit},
+            status=409,
+        )
 
 
 def game_create(
@@ -32,12 +78,25 @@ def game_create(
     bots: list[str] | tuple[str, ...] = (),
     pause_weekends: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO_PASS_THEN_BOT,
+    options: dict | None = None,
 ) -> Game:
-    """A new open game with the host at the table and any bots; full tables start at once."""
-    if edition not in Edition.values:
+    """A new open game with the host at the table and any bots; full tables start at once.
+
+    `options` are the expansions switched on (engine option keys, e.g. `new_society`); the
+    engine checks them with the edition and the number of seats, and they are fixed from now.
+    """
+    if edition not in EDITIONS:
         raise GameError("bad_options", _("Unknown edition."))
-    if not 1 <= seats <= 4:
-        raise GameError("bad_options", _("A game has one to four seats."))
+    if has_control_characters(title):
+        raise GameError("bad_options", _("A title has no line breaks or invisible characters."))
+    if seats not in SEATS:  # the words say SEATS: change them with the engine's range
+        raise GameError("bad_options", _("A game has one to five seats."))
+    switched_on = {k: v for k, v in (options or {}).items() if v is not None and v is not False}
+    chosen = {"edition": edition, "players": seats, **switched_on}
+    try:
+        rules.check_options(chosen)
+    except rules.InvalidOptions as error:
+        raise GameError("bad_options", options_refusal(error)) from None
     if days_per_move is not None and days_per_move not in DAYS_PER_MOVE:
         raise GameError("bad_options", _("Choose 1, 2, 3, 5 or 7 days per move, or no limit."))
     if timeout_policy not in TimeoutPolicy.values:
@@ -45,10 +104,11 @@ def game_create(
     if len(bots) > seats - 1 or any(kind not in BOT_KINDS for kind in bots):
         raise GameError("bad_options", _("Too many bots, or an unknown kind of bot."))
     with transaction.atomic():
+        _check_open_games_limit(host)
         game = Game.objects.create(
             title=title.strip() or _("Saint Petersburg"),
             host=host,
-            options={"edition": edition, "players": seats},
+            options=chosen,
             seats=seats,
             days_per_move=days_per_move,
             is_public=is_public,
@@ -57,7 +117,7 @@ def game_create(
         )
         Seat.objects.create(game=game, user=host, position=0)
         for position, (kind, user) in enumerate(
-            zip(bots, bot_users_for(count=len(bots), exclude_ids=set()), strict=True), start=1
+            zip(bots, bot_users_for(len(bots)), strict=True), start=1
         ):
             Seat.objects.create(game=game, user=user, position=position, is_bot=True, bot_kind=kind)
         if len(bots) + 1 == seats:
@@ -84,6 +144,7 @@ def seat_join(*, game_id: int, user, token: str | None = None, first=None) -> Se
         seat = Seat.objects.create(game=game, user=user, position=position)
         if len(taken) + 1 == game.seats:
             _start(game, first=first)
+        _announce_after_commit(game.pk)
     return seat
 
 
@@ -97,6 +158,7 @@ def seat_leave(*, game_id: int, user) -> None:
         if game.host_id == user.pk:
             raise GameError("host_cannot_leave", _("The host cancels the game instead."))
         seat.delete()
+        _announce_after_commit(game.pk)
 
 
 def game_cancel(*, game_id: int, user) -> Game:
@@ -108,6 +170,7 @@ def game_cancel(*, game_id: int, user) -> Game:
         game.status = Status.ABORTED
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "finished_at", "updated_at"])
+        _announce_after_commit(game.pk)
     return game
 
 
@@ -125,6 +188,7 @@ def game_start(*, game_id: int, user, first=None) -> Game:
         if count < min(2, game.seats):
             raise GameError("not_enough_players", _("Wait for at least one more player."))
         _start(game, first=first)
+        _announce_after_commit(game.pk)
     return game
 
 

@@ -15,11 +15,13 @@ from django.utils.translation import gettext as _
 
 from games import realtime, rules
 from games.access import access_game_to_move
-from games.engine_text import engine_message
 from games.errors import GameError, stale_version
 from games.models import Action, ActionKind, Game, Seat, Status
+from games.queue import enqueue
 from games.realtime import GamePush
 from games.services import ratings, turns
+from games.texts import refusal_text
+from games.vacation_calendar import Pauses, vacation_pauses_by_user
 
 logger = logging.getLogger(__name__)
 
@@ -56,21 +58,15 @@ def move_submit(
 ) -> MoveResult:
     """Apply `user`'s move at `expected_version`, or raise GameError.
 
-    A `client_id` seen before for this game answers with the first result and stores nothing,
-    so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
+    A `client_id` this user sent before in this game answers with the first result and stores
+    nothing, so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
     """
     with transaction.atomic(durable=True):
         game, seats, seat = access_game_to_move(user, game_id)
         if client_id:
-            earlier = Action.objects.filter(game=game, client_id=client_id).first()
+            # Scoped to the submitter: another member's equal id is not this submission.
+            earlier = Action.objects.filter(game=game, user=user, client_id=client_id).first()
             if earlier is not None:
-                if earlier.user_id != user.pk:
-                    raise GameError(
-                        "client_id_reused",
-                        _("That submission id belongs to another player."),
-                        status=409,
-                        version=game.version,
-                    )
                 return MoveResult(game=game, action=earlier, created=False, seat=seat)
         _check_can_move(game, seat, expected_version)
         recorded = record_move(
@@ -119,16 +115,21 @@ def record_move(
     inside a transaction, and has checked that the game is running. `seats` (with their
     users), if given, were read under that lock; otherwise they are read here.
     """
+    # 1. Read what the move needs, once: the seats (under the lock) and their vacations.
     if seats is None:
         seats = game_seats(game)
+    now = timezone.now()
+    pauses = vacation_pauses_by_user([seat.user for seat in seats], now)
+    # 2. Compute: the engine; the deadline arithmetic follows in snapshot_save.
     state = rules.GameState.from_dict(game.state)
     try:
         parsed = rules.parse_move(move)
         new_state, events = rules.apply_move(state, position, parsed)
     except rules.IllegalMove as exc:
-        message = engine_message(exc.message)
+        message = refusal_text(exc.code, exc.params)
         raise GameError(exc.code, message, status=422, version=game.version) from None
-    now = timezone.now()
+    # 3. Write: the log row, the snapshot with its deadline, the seats' due times, the notices;
+    # 4. then, after the commit, push and notify (on_commit callbacks, in after_commit).
     action = Action.objects.create(
         game=game,
         seq=game.version + 1,
@@ -147,7 +148,7 @@ def record_move(
     game.version += 1
     game.last_move_at = now
     # The new action is the last one that counts: the payloads' `can_undo` needs no query.
-    push = snapshot_save(game, new_state, now=now, seats=seats, last_action=action)
+    push = snapshot_save(game, new_state, now=now, seats=seats, pauses=pauses, last_action=action)
     after_commit(game, push)
     return RecordedMove(action=action, push=push)
 
@@ -156,7 +157,15 @@ def game_seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("user"))
 
 
-def snapshot_save(game: Game, state, *, now, seats: list[Seat] | None = None, **known) -> GamePush:
+def snapshot_save(
+    game: Game,
+    state,
+    *,
+    now,
+    seats: list[Seat] | None = None,
+    pauses: Pauses | None = None,
+    **known,
+) -> GamePush:
     """Store `state` as the game's snapshot with everything derived from it.
 
     The deadline and the due times of reminders follow from `turns` (the turn's budget
@@ -176,7 +185,7 @@ def snapshot_save(game: Game, state, *, now, seats: list[Seat] | None = None, **
         ratings.game_finished(game, state, seats)  # results now, the ratings after the commit
     else:
         game.to_act = sorted(rules.to_act(state))
-    turns.turn_times_set(game, seats)
+    turns.turn_times_set(game, seats, pauses)
     game.save()
     turns.turn_changed(game, seats, previous=previous, now=now)
     return GamePush(game, seats, state=state, **known)
@@ -204,9 +213,7 @@ def after_commit(game: Game, push: GamePush | None = None) -> None:
             .exists()
         )
     if game.status == Status.RUNNING and bot_to_act:
-        from games.tasks import play_bot_turn as play_bot_turn_task
-
-        transaction.on_commit(lambda: play_bot_turn_task.delay(game_id, version), robust=True)
+        transaction.on_commit(lambda: enqueue("play_bot_turn", game_id, version), robust=True)
 
 
 def _jsonable(value):

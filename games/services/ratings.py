@@ -33,6 +33,7 @@ from django.db.models import Count, Max, Q, Sum
 
 from games import rules
 from games.models import Game, PlayerRating, RatingChange, Seat, Status
+from games.queue import enqueue
 from games.rating_system import GameResult, RatingStep, Skill, fold
 
 logger = logging.getLogger(__name__)
@@ -93,9 +94,7 @@ def game_changed(game: Game) -> None:
 def schedule_update() -> None:
     """Queue `ratings_update` once the current transaction commits (robust: a failure only
     delays the ratings until the sweep finds the pending flag)."""
-    from games.tasks import update_ratings
-
-    transaction.on_commit(update_ratings.delay, robust=True)
+    transaction.on_commit(lambda: enqueue("update_ratings"), robust=True)
 
 
 def ratings_pending() -> bool:

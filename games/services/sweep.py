@@ -7,6 +7,10 @@ conditional UPDATE before acting, so two sweeps at once, a lost task or a duplic
 delay nothing and send nothing twice. Celery beat runs it every SWEEP_INTERVAL_SECONDS;
 embedded, `manage.py sweep --loop` does.
 
+The sweep also finds every running game whose seat to act is a bot or a stand-in that has not
+moved for BOT_TURN_GRACE_SECONDS since the last move: its task was refused (Redis down at the
+commit), lost, or failed. The bot's task checks the version, so a late duplicate does nothing.
+
 The sweep also queues the ratings update while a finished (or voided, or corrected) game is
 still marked `rating_pending`: the update after its commit failed or was lost
 (games.services.ratings).
@@ -18,7 +22,9 @@ DELETE holding locks.
 One bad item never stops the others: when a task fails while it is handed over (embedded, tasks
 run inline and their errors come back here; with Celery, the broker may refuse), the sweep
 counts it in `SweepReport.failed` and goes on. The task has logged which game it was; the item
-stays due, so the next sweep tries it again.
+stays due, so the next sweep tries it again. A digest member whose digest time cannot even be
+worked out (say, a damaged zone file for his time zone) is counted and logged the same way
+while the sweep looks for what is due.
 """
 
 import logging
@@ -27,12 +33,13 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import EmailPreference
-from games import notifications
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
-from games.services import ratings
+from games.queue import enqueue
+from games.services import notices, ratings
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +55,7 @@ class SweepReport:
     deadlines: list[int] = field(default_factory=list)
     pending: list[int] = field(default_factory=list)
     digests: list[int] = field(default_factory=list)
+    bot_turns: list[tuple[int, int]] = field(default_factory=list)  # (game id, version)
     ratings_pending: bool = False
     pruned: int = 0
     failed: list[str] = field(default_factory=list)  # e.g. "deadline of game 12"
@@ -57,12 +65,15 @@ class SweepReport:
             f"turn e-mails {len(self.turn_emails)}, warnings {len(self.warnings)}, "
             f"deadlines {len(self.deadlines)}, pending e-mails {len(self.pending)}, "
             f"digests {len(self.digests)}, old notifications deleted {self.pruned}, "
-            f"failed {len(self.failed)}" + (", ratings to update" if self.ratings_pending else "")
+            f"failed {len(self.failed)}"
+            + (f", bot turns {len(self.bot_turns)}" if self.bot_turns else "")
+            + (", ratings to update" if self.ratings_pending else "")
         )
 
 
 def sweep_find(now: datetime) -> SweepReport:
-    """The ids of everything due at `now` (reads only)."""
+    """The ids of everything due at `now` (reads only); a member whose digest time cannot be
+    worked out is counted in `failed` and logged, and the others are still found."""
     running = Game.objects.filter(status=Status.RUNNING)
     report = SweepReport(
         turn_emails=list(
@@ -88,9 +99,38 @@ def sweep_find(now: datetime) -> SweepReport:
     digest_members = get_user_model().objects.filter(
         email_on_turn=EmailPreference.DIGEST, is_active=True, is_bot=False
     )
-    report.digests = [u.pk for u in digest_members if notifications.digest_is_due(u, now)]
+    for member in digest_members:
+        try:
+            due = notices.digest_is_due(member, now)
+        except Exception:
+            # e.g. a damaged zone file for his time zone: the others' digests still go out
+            logger.exception(
+                "sweep: could not tell whether the digest of member %s is due", member.pk
+            )
+            report.failed.append(f"digest of member {member.pk}")
+            continue
+        if due:
+            report.digests.append(member.pk)
+    report.bot_turns = bot_turns_due(now)
     report.ratings_pending = ratings.ratings_pending()
     return report
+
+
+def bot_turns_due(now: datetime) -> list[tuple[int, int]]:
+    """(game, version) of each running game whose seat to act is a bot or a stand-in and whose
+    last move is at least BOT_TURN_GRACE_SECONDS old, the longest waiting first."""
+    cutoff = now - timedelta(seconds=settings.BOT_TURN_GRACE_SECONDS)
+    seats = (
+        Seat.objects.filter(game__status=Status.RUNNING, game__last_move_at__lte=cutoff)
+        .filter(Q(is_bot=True) | Q(stand_in=True))
+        .order_by("game__last_move_at", "game_id")
+        .values_list("game_id", "game__version", "game__to_act", "position")
+    )
+    due: list[tuple[int, int]] = []
+    for game_id, version, to_act, position in seats:
+        if position in (to_act or []) and (game_id, version) not in due:
+            due.append((game_id, version))
+    return due
 
 
 def notifications_prune(now: datetime) -> int:
@@ -121,28 +161,32 @@ def notifications_prune(now: datetime) -> int:
 def sweep(now: datetime | None = None) -> SweepReport:
     """Find the due items and queue one task per item (run inline when tasks are eager);
     then prune old notifications."""
-    from games import tasks
-
     now = now or timezone.now()
     report = sweep_find(now)
     work = [
-        (tasks.send_turn_email, "turn e-mail of seat", report.turn_emails),
-        (tasks.warn_deadline, "deadline warning of game", report.warnings),
-        (tasks.expire_deadline, "deadline of game", report.deadlines),
-        (tasks.send_notification_email, "e-mail of notification", report.pending),
-        (tasks.send_digest, "digest of member", report.digests),
+        ("send_turn_email", "turn e-mail of seat", report.turn_emails),
+        ("warn_deadline", "deadline warning of game", report.warnings),
+        ("expire_deadline", "deadline of game", report.deadlines),
+        ("send_notification_email", "e-mail of notification", report.pending),
+        ("send_digest", "digest of member", report.digests),
     ]
     for task, what, ids in work:
         for item_id in ids:
             try:
-                task.delay(item_id)
+                enqueue(task, item_id)
             except Exception as exc:
                 # The task logged its traceback with the game; say here that the sweep went on.
                 logger.warning("sweep: the %s %s failed (%r); going on", what, item_id, exc)
                 report.failed.append(f"{what} {item_id}")
+    for game_id, version in report.bot_turns:
+        try:
+            enqueue("play_bot_turn", game_id, version)
+        except Exception as exc:
+            logger.warning("sweep: the bot turn of game %s failed (%r); going on", game_id, exc)
+            report.failed.append(f"bot turn of game {game_id}")
     if report.ratings_pending:
         try:
-            tasks.update_ratings.delay()
+            enqueue("update_ratings")
         except Exception as exc:
             logger.warning("sweep: the ratings update failed (%r); going on", exc)
             report.failed.append("ratings update")

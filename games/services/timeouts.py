@@ -10,7 +10,7 @@ Timeout policies (`Game.timeout_policy`):
   (`seat_reclaim`, from the table) or an admin replaces him.
 - `none`: the deadline is the table's agreed pace and nothing more: it is shown, paused like
   any other and warned about at 80 % (in words that say the game will not move for him,
-  games.notifications), but nothing happens when it passes.
+  games.services.notices), but nothing happens when it passes.
 
 Every step re-reads the game under its row lock and claims its due time with a conditional
 UPDATE, so a late or repeated task does nothing.
@@ -22,9 +22,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import notifications, rules
+from games import rules
 from games.errors import GameError, not_found
 from games.models import ActionKind, Game, NotificationKind, Seat, Status, TimeoutPolicy
+from games.services import notices
+from games.services.control import require_admin
 from games.services.moves import after_commit, record_move
 from games.services.turns import turn_times
 
@@ -56,7 +58,7 @@ def deadline_warn(*, game_id: int, now: datetime | None = None) -> str:
             return "moved"
         if Game.objects.filter(pk=game.pk, warn_at=due).update(warn_at=None) != 1:
             return "claimed_elsewhere"
-        notifications.deadline_warning(game, now=now)
+        notices.deadline_warning(game, now=now)
     return "warned"
 
 
@@ -98,44 +100,12 @@ def deadline_expire(*, game_id: int, now: datetime | None = None) -> str:
         record_move(
             game=game, position=position, user=seat.user, move=move, kind=ActionKind.TIMEOUT
         )
-        notifications.event_notice(
+        notices.event_notice(
             seat.user,
             game,
             NotificationKind.BOT_TOOK_OVER if takes_over else NotificationKind.TIMEOUT,
         )
     return "bot_took_over" if takes_over else "timed_out"
-
-
-def stand_in_turn_play(*, game_id: int, version: int) -> bool:
-    """The stand-in bot's move for the seat to act at `version`; False if there is none."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != Status.RUNNING or game.version != version:
-            return False
-        seat = (
-            Seat.objects.filter(game=game, position__in=game.to_act, stand_in=True, is_bot=False)
-            .select_related("user")
-            .order_by("position")
-            .first()
-        )
-        if seat is None:
-            return False
-        from games.services.bots import bot_move_choose
-
-        move = bot_move_choose(
-            state=rules.GameState.from_dict(game.state),
-            position=seat.position,
-            kind="greedy",
-            seed=(game.seed or 0) + version * 7919 + seat.position,
-        )
-        record_move(
-            game=game,
-            position=seat.position,
-            user=seat.user,
-            move=move.to_dict(),
-            kind=ActionKind.STAND_IN,
-        )
-    return True
 
 
 def seat_reclaim(*, game_id: int, user) -> Seat:
@@ -166,9 +136,7 @@ def seat_reclaim(*, game_id: int, user) -> Seat:
 
 def game_timeout_policy_set(*, game_id: int, policy: str, by) -> Game:
     """An admin changes what happens when time runs out in a game."""
-    from games.services.control import _require_admin
-
-    _require_admin(by)
+    require_admin(by)
     if policy not in TimeoutPolicy.values:
         raise GameError("bad_options", _("Unknown timeout policy."))
     with transaction.atomic():
@@ -182,9 +150,7 @@ def game_timeout_policy_set(*, game_id: int, policy: str, by) -> Game:
 
 def game_deadline_extend(*, game_id: int, hours: int, by) -> Game:
     """An admin gives the seat to act `hours` more for the current turn."""
-    from games.services.control import _require_admin
-
-    _require_admin(by)
+    require_admin(by)
     if not 1 <= hours <= 24 * 30:
         raise GameError("bad_options", _("Extend by 1 hour to 30 days."))
     with transaction.atomic():

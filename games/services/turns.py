@@ -2,8 +2,9 @@
 
 `moves.snapshot_save` calls `turn_times_set` before it saves a new snapshot (so the deadline
 goes out in the same UPDATE) and `turn_changed` after it, inside the move's transaction; both
-work on the seats the move read under the game's lock. They write due times only; the notices
-themselves go out after the commit (games.notifications), and the sweep
+work on what the move read at its start (the seats under the game's lock, their vacations) and
+call nothing that reads again. They write due times only; the notices
+themselves go out after the commit (games.services.notices), and the sweep
 (games.services.sweep) finds what has come due.
 """
 
@@ -11,9 +12,10 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from games import deadlines, notifications
+from games import deadlines
 from games.models import Game, Seat, Status
-from games.services.vacations import vacation_pauses
+from games.services import notices
+from games.vacation_calendar import Pauses, vacation_pauses_by_user
 
 
 def _acting_humans(game: Game, seats: list[Seat] | None = None) -> list[Seat]:
@@ -26,25 +28,30 @@ def _acting_humans(game: Game, seats: list[Seat] | None = None) -> list[Seat]:
     ]
 
 
-def turn_times(game: Game, seats: list[Seat] | None = None) -> tuple[datetime, datetime] | None:
+def turn_times(
+    game: Game, seats: list[Seat] | None = None, pauses: Pauses | None = None
+) -> tuple[datetime, datetime] | None:
     """(warning due, deadline) of the current turn, or None without a time limit.
 
-    `seats` (with their users) may be passed when the caller has them already.
+    `seats` (with their users) and `pauses` (the vacations of those users from the turn's
+    start, `vacation_pauses_by_user`) may be passed when the caller has read them already.
     """
     if not game.days_per_move or game.status != Status.RUNNING or not game.last_move_at:
         return None
     start = game.last_move_at
     budget = timedelta(days=game.days_per_move) + game.deadline_extension
     users = [seat.user for seat in _acting_humans(game, seats)]
+    if pauses is None:
+        pauses = vacation_pauses_by_user(users, start)
     return deadlines.turn_times(
         start,
         budget,
         pause_weekends=game.pause_weekends,
-        vacations=vacation_pauses(users, start),
+        vacations=[span for user in users for span in pauses.get(user.pk, ())],
     )
 
 
-def turn_times_set(game: Game, seats: list[Seat]) -> None:
+def turn_times_set(game: Game, seats: list[Seat], pauses: Pauses | None = None) -> None:
     """A new turn's deadline and warning time on `game` (the caller saves it).
 
     Precondition: `game` has its new `to_act`/`status`; a running game's extension ends here.
@@ -52,7 +59,7 @@ def turn_times_set(game: Game, seats: list[Seat]) -> None:
     if game.status != Status.RUNNING:
         return
     game.deadline_extension = timedelta(0)
-    times = turn_times(game, seats)
+    times = turn_times(game, seats, pauses)
     game.warn_at, game.deadline = times if times else (None, None)
 
 
@@ -70,11 +77,11 @@ def turn_changed(game: Game, seats: list[Seat], *, previous: set[int], now: date
             seat.remind_at = None
     if game.status != Status.RUNNING:
         if game.status == Status.FINISHED:
-            notifications.game_finished(game)
+            notices.game_finished(game)
         return
     new = current - previous
     if new:
-        notifications.turn_started(
+        notices.turn_started(
             game,
             seats=[seat for seat in _acting_humans(game, seats) if seat.position in new],
             now=now,

@@ -6,67 +6,33 @@ Days are in the member's time zone; a year's allowance is settings.VACATION_DAYS
 counting every planned or taken day of that calendar year.
 """
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import deadlines
 from games.errors import GameError
 from games.models import Vacation
+from games.services.turns import deadlines_refresh_for_user
+from games.vacation_calendar import (  # noqa: F401  (read here by callers of the service)
+    days_in_year,
+    is_on_vacation,
+    today_for,
+    vacation_current,
+    vacation_days_left,
+    vacation_days_used,
+)
 
 MAX_DAYS_AHEAD = 366
 
 
-def today_for(user, now: datetime | None = None) -> date:
-    return (now or timezone.now()).astimezone(user.zone).date()
-
-
-def _days_in_year(first: date, last: date, year: int) -> int:
-    begin, end = max(first, date(year, 1, 1)), min(last, date(year, 12, 31))
-    return max(0, (end - begin).days + 1)
-
-
-def vacation_days_used(user, year: int, *, excluding: int | None = None) -> int:
-    rows = Vacation.objects.filter(user=user, first_day__lte=date(year, 12, 31)).filter(
-        last_day__gte=date(year, 1, 1)
-    )
-    if excluding is not None:
-        rows = rows.exclude(pk=excluding)
-    return sum(_days_in_year(v.first_day, v.last_day, year) for v in rows)
-
-
-def vacation_days_left(user, year: int) -> int:
-    return max(0, settings.VACATION_DAYS_PER_YEAR - vacation_days_used(user, year))
-
-
-def vacation_current(user, day: date) -> Vacation | None:
-    return Vacation.objects.filter(user=user, first_day__lte=day, last_day__gte=day).first()
-
-
-def is_on_vacation(user, now: datetime | None = None) -> bool:
-    return vacation_current(user, today_for(user, now)) is not None
-
-
-def vacation_pauses(users, since: datetime) -> list[deadlines.Interval]:
-    """The vacations of `users` that end after `since`, as UTC instants."""
-    users = [u for u in users if u is not None and u.has_vacation_planned]
-    if not users:
-        return []
-    by_id = {u.pk: u for u in users}
-    earliest = since.date() - timedelta(days=1)
-    rows = Vacation.objects.filter(user_id__in=by_id, last_day__gte=earliest)
-    return [deadlines.day_span(v.first_day, v.last_day, by_id[v.user_id].zone) for v in rows]
-
-
-def _check_allowance(user, first: date, last: date, *, excluding: int | None = None) -> None:
+def _check_allowance(user, first: date, last: date) -> None:
     allowance = settings.VACATION_DAYS_PER_YEAR
     for year in range(first.year, last.year + 1):
-        used = vacation_days_used(user, year, excluding=excluding)
-        wanted = _days_in_year(first, last, year)
+        used = vacation_days_used(user, year)
+        wanted = days_in_year(first, last, year)
         if used + wanted > allowance:
             raise GameError(
                 "vacation_allowance",
@@ -129,8 +95,6 @@ def vacation_end(*, user, vacation_id: int) -> None:
 
 def _changed(user, today: date) -> None:
     """Mirror the current or next vacation onto the user and move his running deadlines."""
-    from games.services.turns import deadlines_refresh_for_user
-
     upcoming = Vacation.objects.filter(user=user, last_day__gte=today).order_by("first_day").first()
     start = upcoming.first_day if upcoming else None
     end = upcoming.last_day if upcoming else None

@@ -9,19 +9,16 @@ from django.utils import timezone
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
 
+from games import rules
 from games.models import Status
+from games.texts import phase_name
+from games.texts.options import options_line, value_name
+from games.texts.registry import PHASE_NAMES
 
 register = template.Library()
 
-
-def _phase_labels() -> dict[str, str]:
-    # The same words as the table's status strip (games/table_text.py).
-    return {
-        "worker": _("Worker phase"),
-        "building": _("Building phase"),
-        "aristocrat": _("Aristocrat phase"),
-        "trading": _("Trading phase"),
-    }
+# A game stored without an edition is played in the engine's default one (check_options).
+DEFAULT_EDITION = next(option.default for option in rules.OPTIONS if option.key == "edition")
 
 
 @register.filter
@@ -32,10 +29,10 @@ def progress(game) -> dict | None:
     if not isinstance(state, dict):
         return None
     round_number, phase = state.get("round"), state.get("phase")
-    labels = _phase_labels()
-    if not isinstance(round_number, int) or phase not in labels:
+    # Every phase an expansion registers words for (the Market's too), as the table names it.
+    if not isinstance(round_number, int) or phase not in PHASE_NAMES:
         return None
-    return {"round": round_number, "phase": phase, "phase_label": labels[phase]}
+    return {"round": round_number, "phase": phase, "phase_label": phase_name(phase)}
 
 
 @register.filter
@@ -53,7 +50,8 @@ def deadline_text(deadline: datetime) -> str:
 
 @register.filter
 def seats_by_position(game, ratings: dict | None = None) -> list[dict]:
-    """The game's seats by position: `{"name", "is_bot", "to_act", "user_id", "rating"}` (uses
+    """The game's seats by position: `{"name", "is_bot", "to_act", "user_id", "rating", "rank",
+    "score"}` (rank and score once the game has ended; uses
     the prefetched seats); `rating` is the member's from `ratings` (by user id), None if none."""
     running = game.status == Status.RUNNING
     acting = set(game.to_act or ())
@@ -65,6 +63,8 @@ def seats_by_position(game, ratings: dict | None = None) -> list[dict]:
             "to_act": running and seat.position in acting,
             "user_id": seat.user_id,
             "rating": None if seat.is_bot else ratings.get(seat.user_id),
+            "rank": seat.rank,
+            "score": seat.score,
         }
         for seat in sorted(game.seat_set.all(), key=lambda seat: seat.position)
     ]
@@ -82,3 +82,15 @@ def free_seat_numbers(game, players) -> list[int]:
 def seats_user(game, user) -> bool:
     """Whether `user` has a seat at `game` (uses the prefetched seats)."""
     return any(seat.user_id == user.pk for seat in game.seat_set.all())
+
+
+@register.filter
+def edition_name(game) -> str:
+    """The game's edition by its name ("2nd edition"), from the options' one table of names."""
+    return value_name("edition", game.edition or DEFAULT_EDITION)
+
+
+@register.filter
+def expansions(game) -> str:
+    """The game's expansions in a few words ("" for the base game)."""
+    return options_line(game.options or {})

@@ -11,6 +11,7 @@
   let backoff = 2000;
 
   function show(notice) {
+    document.dispatchEvent(new CustomEvent("stpete:notice", { detail: notice })); // live_page.js
     if (here && here.startsWith(`/games/${notice.game_id}/`)) {
       return;
     }

@@ -17,3 +17,12 @@ document.addEventListener("click", (event) => {
     button.textContent = button.dataset.copied || "✓";
   });
 });
+
+// A new member's time zone is the browser's (the sign-up form's hidden field), not UTC.
+document.querySelectorAll("input[data-browser-zone]").forEach((input) => {
+  try {
+    input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (e) {
+    input.value = "";
+  }
+});

@@ -6,17 +6,25 @@
 import { renderActions, openCard } from "./table/actions.js";
 import { openPile, renderBoard } from "./table/board.js";
 import { renderEnd } from "./table/end.js";
+import { noteFocus, restoreFocus, watchDialog } from "./table/focus.js";
 import { refreshLog, setupLogOrder } from "./table/log.js";
-import { connect, fetchView, onPayload } from "./table/network.js";
+import { addLine, dropLines, readChat, setupChat, setupNote } from "./table/chat.js";
+import { connect, fetchView, onMessage, onPayload, whenConnected } from "./table/network.js";
 import { MODE, root, shown, T } from "./table/page.js";
 import { renderPlayers, renderSummary } from "./table/players.js";
 import { setupReplay } from "./table/replay.js";
 import { knowTurn, renderStatus, signalTurn } from "./table/status.js";
 
 function render(payload) {
+  const focus = noteFocus();
   shown.payload = payload;
+  root.dataset.version = payload.version; // the version drawn (tests and styles can read it)
   const view = payload.view;
   root.classList.toggle("is-over", Boolean(view && view.game_over));
+  const replayLink = document.getElementById("replay-link");
+  if (replayLink) {
+    replayLink.hidden = payload.status !== "finished"; // also when it ends with the page open
+  }
   if (!view) {
     document.getElementById("status").textContent = T.not_started;
     return;
@@ -26,7 +34,8 @@ function render(payload) {
   renderActions(view);
   renderPlayers(view);
   renderSummary(view);
-  renderEnd(view);
+  renderEnd(view, payload.score_sheet);
+  restoreFocus(focus);
   signalTurn(view);
   if (MODE === "live") {
     refreshLog(payload.version);
@@ -35,6 +44,7 @@ function render(payload) {
 
 function start() {
   onPayload(render);
+  watchDialog(document.getElementById("card-dialog"));
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-card], [data-pile], [data-action]");
     if (!target || !root.contains(target) || target.closest(".dialog-actions")) {
@@ -53,6 +63,11 @@ function start() {
     setupReplay();
     return;
   }
+  setupChat();
+  setupNote();
+  onMessage("chat", (message) => addLine(message.line));
+  onMessage("chat_hidden", (message) => dropLines(message.ids));
+  whenConnected(readChat);
   fetchView().then(() => {
     knowTurn(shown.payload && shown.payload.view);
     connect();

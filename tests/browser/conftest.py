@@ -8,6 +8,7 @@ a failure.
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -18,10 +19,11 @@ from urllib.parse import urlparse
 
 import pytest
 
-from stpete_site.devserver import free_port, start_daphne
+from stpete_site.devserver import free_port, start_daphne, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
+MAIL = OUTPUT / "mail"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -56,6 +58,9 @@ def _wait_for(url: str, deadline: float) -> None:
     raise RuntimeError(f"the server at {url} did not come up")
 
 
+_SITE_ENV: dict[str, str] = {}  # the live site's environment, for site_facts
+
+
 @pytest.fixture(scope="session")
 def live_site():
     """The url of a running server with seeded games, the games' ids and facts (seed.py)."""
@@ -66,6 +71,7 @@ def live_site():
     database = f"{urlparse(base_db).path.lstrip('/')}_browser"
     database_url = urlparse(base_db)._replace(path=f"/{database}").geturl()
     OUTPUT.mkdir(exist_ok=True)
+    shutil.rmtree(MAIL, ignore_errors=True)
     _admin_sql(base_db, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
     _admin_sql(base_db, f"CREATE DATABASE {database}")
     env = {
@@ -84,7 +90,11 @@ def live_site():
         "SECURE_SSL_REDIRECT": "false",
         "SECURE_HSTS_SECONDS": "0",
         "STATIC_ROOT": str(OUTPUT / "static"),
-        "DJANGO_SETTINGS_MODULE": "stpete_site.settings",
+        # The site's e-mails as files, so a test can follow a mailed link (tests/browser/mail.py).
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(MAIL),
+        # The site's settings plus a test app registering a decision kind with no dialog.
+        "DJANGO_SETTINGS_MODULE": "tests.browser.settings",
         "PYTHONPATH": str(ROOT),
     }
     python = sys.executable
@@ -101,6 +111,7 @@ def live_site():
         text=True,
     )
     ids = json.loads(seeded.stdout.strip().splitlines()[-1])
+    _SITE_ENV.update(env)
     port = free_port()
     server = start_daphne(port, env, OUTPUT / "daphne.log")
     try:
@@ -108,9 +119,27 @@ def live_site():
         _wait_for(f"{url}/accounts/login/", time.monotonic() + 30)
         yield {"url": url, **ids}
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop_process(server)
         _admin_sql(base_db, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+
+
+@pytest.fixture
+def site_facts(live_site):
+    """`site_facts("ratings")` → facts the seed script reads from the live site's database now
+    (tests/browser/seed.py), for pages that earlier tests may have changed."""
+
+    def read(kind: str) -> dict:
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.browser.seed", kind],
+            cwd=ROOT,
+            env=_SITE_ENV,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    return read
 
 
 @pytest.fixture(scope="session")

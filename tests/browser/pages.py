@@ -20,6 +20,22 @@ def my_tally(page: Page, what: str) -> int:
     return int(page.locator(f".player.me .tally .{what} b").inner_text())
 
 
+# Cards in her area: identical cards share one tile (a count on it), so the tiles are not the count;
+# each colour's heading ("Workers · 2") is.
+_AREA_SIZE = """() => [...document.querySelectorAll('.player.me .area .area-label')]
+    .reduce((n, label) => n + Number(label.textContent.split('·').pop()), 0)"""
+
+
+def my_area_size(page: Page) -> int:
+    """How many cards lie in her area, identical ones counted one by one."""
+    return page.evaluate(_AREA_SIZE)
+
+
+def wait_for_my_area_size(page: Page, size: int, timeout: float) -> None:
+    """Wait until her area holds `size` cards (identical ones counted one by one)."""
+    page.wait_for_function(f"(size) => ({_AREA_SIZE})() === size", arg=size, timeout=timeout)
+
+
 def buy_two_points_in_the_pub(page: Page, decision) -> None:
     """Click "2 points for 4 ₽" in the Pub `decision` box: it goes, her rubles and points
     change by -4 and +2, the log says so."""
@@ -50,3 +66,28 @@ def rewrite_views(page: Page, game_id: int, change) -> list[dict]:
 
     page.context.route(lambda url: url.endswith(f"/games/{game_id}/view"), edit)
     return seen
+
+
+# The end screen's column headings in English: a part of the score sheet by its key.
+PART_WORDS = {
+    "scoring:worker": "Workers",
+    "scoring:building": "Buildings",
+    "scoring:aristocrat": "Aristocrats",
+    "scoring:market": "Market cards",
+    "pub": "Pub",
+    "market": "Majorities",
+    "final:aristocrats": "Aristocrats",
+    "final:money": "Money",
+    "final:hand": "Hand",
+}
+
+
+def expect_end_headings(end, parts: list[str]) -> None:
+    """The end screen's two heading rows: rank, player, total, the groups of parts and rubles
+    left; then under the groups each part (`parts`: the score sheet's keys, in order)."""
+    head = end.locator("table.scores thead tr")
+    groups = ["During the game"] if any(not p.startswith("final:") for p in parts) else []
+    expect(head.nth(0).locator("th")).to_have_text(
+        ["Rank", "Player", "Total", *groups, "Final scoring", "Rubles left"]
+    )
+    expect(head.nth(1).locator("th")).to_have_text([PART_WORDS[p] for p in parts])

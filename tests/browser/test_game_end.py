@@ -1,15 +1,14 @@
-"""A finished game in Chromium: the end screen (scores by source, the winner, the chart) and
-the replay stepper. tests/browser/seed.py plays the game to its end through the services and
-reports the engine's final scores, which the page must show."""
+"""A finished game in Chromium: the end screen (points by where they came from, the winner,
+the chart) and the replay stepper. tests/browser/seed.py plays the game to its end through the
+services and reports the table as the engine's ledger gives it (`end_screen`), which the page
+must show cell by cell."""
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import open_table
+from tests.browser.pages import expect_end_headings, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
-
-HEADINGS = ["Rank", "Player", "Cards", "Aristocrats", "Money", "Hand", "Total", "Rubles left"]
 
 
 def test_the_end_screen_shows_the_scores_by_source_the_winner_and_the_chart(signed_in, live_site):
@@ -18,11 +17,17 @@ def test_the_end_screen_shows_the_scores_by_source_the_winner_and_the_chart(sign
     expect(end).to_be_visible()
     expect(anna.locator("#status .chip.turn")).to_have_text("Game over")
 
-    expect(end.locator("table.scores thead th")).to_have_text(HEADINGS)
+    parts = live_site["finished_parts"]
+    # The game's scorings that paid points, then the final scoring's three steps.
+    assert "scoring:building" in parts
+    assert parts[-3:] == ["final:aristocrats", "final:money", "final:hand"]
+    expect_end_headings(end, parts)
     rows = end.locator("table.scores tbody tr")
     expect(rows).to_have_count(len(live_site["finished_scores"]))
     for row, expected in zip(rows.all(), live_site["finished_scores"], strict=True):
         expect(row.locator("td, th")).to_have_text([str(cell) for cell in expected])
+        _rank, _name, total, *points, _left = expected
+        assert sum(points) == total  # the parts add up to the total
     expect(end.locator("tr.winner th")).to_have_text(
         [cells[1] for cells in live_site["finished_scores"] if cells[1].endswith("♛")]
     )

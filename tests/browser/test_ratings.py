@@ -34,29 +34,31 @@ def fits_the_screen(page: Page) -> bool:
     )
 
 
-def test_the_leaderboard_and_a_player_page_on_a_desktop(signed_in, live_site):
+def test_the_leaderboard_and_a_player_page_on_a_desktop(signed_in, live_site, site_facts):
+    facts = site_facts("ratings")
     anna = signed_in("anna")
     anna.get_by_role("link", name="Ratings", exact=True).click()
 
     expect(anna.locator("h1")).to_have_text("Ratings")
-    expect(anna.locator("table.standings tbody tr")).to_have_count(len(live_site["leaderboard"]))
-    assert leaderboard_rows(anna) == live_site["leaderboard"]
+    expect(anna.locator("table.standings tbody tr")).to_have_count(len(facts["leaderboard"]))
+    assert leaderboard_rows(anna) == facts["leaderboard"]
     expect(anna.locator("table.standings tr.me td").nth(1)).to_have_text("Anna")
     anna.screenshot(path=str(OUTPUT / "ratings-leaderboard-desktop.png"), full_page=True)
 
     anna.locator("table.standings").get_by_role("link", name="Carol", exact=True).click()
-    carol = live_site["carol"]
+    carol = facts["carol"]
     expect(anna).to_have_url(f"{live_site['url']}/players/{carol['id']}/")
     expect(anna.locator("h1")).to_have_text("Carol")
     expect(anna.locator("#player-rating")).to_have_text(carol["rating"])
     chart = anna.locator("svg.rating-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline.line")).to_have_count(1)
-    expect(chart.locator("polyline.dot")).to_have_count(3)  # the start and two rated games
+    # the start and each rated game
+    expect(chart.locator("polyline.dot")).to_have_count(1 + carol["rated_games"])
     rivals = anna.locator("table.head-to-head tbody tr td:first-child")
     expect(rivals).to_have_text(carol["rivals"])
     recent = anna.locator("table.recent-games tbody tr")
-    expect(recent).to_have_count(2)
+    expect(recent).to_have_count(carol["recent_games"])
     anna.screenshot(path=str(OUTPUT / "ratings-player-desktop.png"), full_page=True)
 
     recent.first.get_by_role("link").click()
@@ -64,26 +66,25 @@ def test_the_leaderboard_and_a_player_page_on_a_desktop(signed_in, live_site):
     assert anna.errors == []
 
 
-def test_the_leaderboard_and_a_player_page_on_a_phone(signed_in, live_site):
+def test_the_leaderboard_and_a_player_page_on_a_phone(signed_in, live_site, site_facts):
+    facts = site_facts("ratings")
     boris = signed_in("boris", **PHONE)  # boris reads German
     boris.goto(f"{live_site['url']}/ratings/")
 
     expect(boris.locator("h1")).to_have_text("Rangliste")
     expect(boris.locator("table.standings")).to_be_visible()
-    expect(boris.locator("table.standings tbody tr")).to_have_count(len(live_site["leaderboard"]))
+    expect(boris.locator("table.standings tbody tr")).to_have_count(len(facts["leaderboard"]))
     names = boris.locator("table.standings tbody tr td:nth-child(2)")
-    expect(names).to_have_text([row[1] for row in live_site["leaderboard"]])
+    expect(names).to_have_text([row[1] for row in facts["leaderboard"]])
     ratings = boris.locator("table.standings tbody tr td:nth-child(3)")
-    expect(ratings).to_have_text([row[2].replace(".", ",") for row in live_site["leaderboard"]])
+    expect(ratings).to_have_text([row[2].replace(".", ",") for row in facts["leaderboard"]])
     expect(boris.locator("table.standings th").last).to_be_hidden()  # average place
     assert fits_the_screen(boris)
     boris.screenshot(path=str(OUTPUT / "ratings-leaderboard-phone.png"), full_page=True)
 
-    boris.goto(f"{live_site['url']}/players/{live_site['carol']['id']}/")
+    boris.goto(f"{live_site['url']}/players/{facts['carol']['id']}/")
     expect(boris.locator("h1")).to_have_text("Carol")
-    expect(boris.locator("#player-rating")).to_have_text(
-        live_site["carol"]["rating"].replace(".", ",")
-    )
+    expect(boris.locator("#player-rating")).to_have_text(facts["carol"]["rating"].replace(".", ","))
     expect(boris.locator("svg.rating-chart")).to_be_visible()
     assert boris.locator("svg.rating-chart").bounding_box()["width"] > 200
     expect(boris.get_by_role("heading", name="Direkter Vergleich")).to_be_visible()

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import buy_two_points_in_the_pub, my_turn, open_table
+from tests.browser.pages import buy_two_points_in_the_pub, my_turn, open_table, rewrite_views
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 USED = re.compile(r"\bused\b")  # an Observatory turned over this round
@@ -48,7 +48,33 @@ def test_anna_buys_two_points_in_the_pub_for_four_rubles(signed_in, live_site):
     pub = anna.get_by_role("group", name="Pub", exact=True)
     expect(pub).to_contain_text("Buy points, 2 rubles each.")
     expect(anna.locator("#status .chip.turn")).to_have_text("Your Pub decision")
+    # One point is one point (issue 16: "1 points").
+    expect(pub.get_by_role("button").nth(1)).to_have_text("1 point for 2 ₽")
 
     buy_two_points_in_the_pub(anna, pub)
 
     assert anna.errors == []
+
+
+def test_the_pub_counts_its_points_in_german(signed_in, live_site):
+    game = live_site["pub_de"]
+    boris = signed_in("boris")
+
+    def plans_one_point(payload):
+        """Boris's Pub plan: the panel's "up to 1 point", and the plan's choices offered."""
+        view = payload["view"]
+        view["players"][view["seat"]]["pub_plan"] = 1
+        view["moves"] += [{"kind": "pub_plan", "points": n} for n in (1, 2)]
+
+    rewrite_views(boris, game, plans_one_point)
+    open_table(boris, f"{live_site['url']}/games/{game}/")
+    pub = boris.get_by_role("group", name="Schenke", exact=True)
+
+    buttons = pub.get_by_role("button")
+    for n, label in enumerate(["0 Punkte für 0 ₽", "1 Punkt für 2 ₽", "2 Punkte für 4 ₽"]):
+        expect(buttons.nth(n)).to_have_text(label)
+    expect(boris.locator(".player.me .tally")).to_contain_text("bis zu 1 Punkt")
+    expect(boris.locator("select.pub-plan option")).to_have_text(
+        ["bis zu 1 Punkt", "bis zu 2 Punkte"]
+    )
+    assert boris.errors == []

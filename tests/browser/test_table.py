@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import OUTPUT
-from tests.browser.pages import my_turn, open_table
+from tests.browser.pages import my_turn, open_table, rewrite_views
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
@@ -65,8 +65,9 @@ def test_two_players_play_the_first_worker_phase_into_the_building_phase(signed_
 
     expect(anna.locator("#status .chip.phase")).to_have_text("Building phase")
     expect(boris.locator("#status .chip.phase")).to_have_text("Gebäudephase")
-    expect(_my_area(anna)).to_have_count(2)
-    expect(_their_area(anna)).to_have_count(2)
+    # Two workers each (identical ones share a tile, so the colour's heading counts them).
+    expect(anna.locator(".player.me .area .area-label")).to_have_text("Workers · 2")
+    expect(anna.locator(".player:not(.me) .area .area-label")).to_have_text("Workers · 2")
     expect(anna.locator("#log-body")).to_contain_text("Anna: ")
     assert (anna.errors, boris.errors) == ([], [])
 
@@ -87,6 +88,34 @@ def test_a_page_brought_back_to_the_front_fetches_the_table_afresh(signed_in, li
 
     with page.expect_request(lambda r: r.url.endswith(f"/games/{game}/view"), timeout=5_000):
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+
+def test_a_player_waiting_for_the_others_sees_no_empty_action_bar(signed_in, live_site):
+    boris = open_table(signed_in("boris"), f"{live_site['url']}/games/{live_site['big']}/")
+    expect(boris.locator("#status .chip.turn")).to_contain_text("Anna")
+    expect(boris.locator("#actions")).to_be_hidden()
+
+
+def test_two_copies_to_replace_give_one_button(signed_in, live_site):
+    game = live_site["big"]
+    anna = signed_in("anna")
+    offered = {}
+
+    def two_copies(payload):
+        view = payload["view"]
+        offered["card"] = card = view["board"]["upper"][0]
+        view["moves"] = [
+            {"kind": "buy", "card": card, "price": 5, "displace": "lumberjack#1"},
+            {"kind": "buy", "card": card, "price": 5, "displace": "lumberjack#2"},
+        ]
+
+    rewrite_views(anna, game, two_copies)
+    open_table(anna, f"{live_site['url']}/games/{game}/")
+    anna.locator(f'#board button.card[data-card="{offered["card"]}"]').click()
+
+    buttons = anna.locator("#card-dialog .dialog-actions button", has_text="replacing")
+    expect(buttons).to_have_count(1)
+    expect(buttons).to_have_text("Buy for 5 ₽, replacing Lumberjack")
 
 
 def test_the_table_runs_under_the_content_security_policy(signed_in, live_site):
@@ -119,6 +148,15 @@ def test_the_desktop_table_mid_game(signed_in, live_site):
     assert width <= inner
     desktop.screenshot(path=str(OUTPUT / "table-desktop.png"), full_page=True)
     assert desktop.errors == []
+
+
+def test_the_deadline_names_the_members_time_zone(signed_in, live_site):
+    """Both live in Europe/Berlin (seed.py): the zone is named (CET / MEZ, or its offset to
+    GMT where the language has no short name for it)."""
+    url = f"{live_site['url']}/games/{live_site['duel']}/"
+    anna, boris = open_table(signed_in("anna"), url), open_table(signed_in("boris"), url)
+    expect(anna.locator("#status .chip.deadline")).to_have_text(re.compile(r" (CET|GMT\+1)$"))
+    expect(boris.locator("#status .chip.deadline")).to_have_text(re.compile(r" (MEZ|GMT\+1)$"))
 
 
 def test_the_deadline_reads_as_passed_once_it_has(signed_in, live_site):

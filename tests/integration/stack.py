@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 from django.db import connection
 
-from stpete_site.devserver import daphne_command, wait_for_port
+from stpete_site.devserver import daphne_command, stop_process, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVE_FIELDS = ("kind", "card", "displace", "until", "observatory", "pile", "points")
@@ -60,12 +60,7 @@ class Process:
             self.popen.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.popen.poll() is None:
-            self.popen.terminate()
-            try:
-                self.popen.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop_process(self.popen)
 
     def tail(self, size: int = 3000) -> str:
         return self.log.read_text(errors="replace")[-size:]

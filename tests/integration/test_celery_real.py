@@ -19,6 +19,7 @@ from django.utils import timezone
 from games import services
 from games.models import Action, Game
 from stpete_site.celery import app
+from stpete_site.devserver import stop_process
 
 from . import stack
 
@@ -42,16 +43,6 @@ def _start(args: list[str], env: dict, log: Path) -> subprocess.Popen:
             stdout=handle,
             stderr=subprocess.STDOUT,
         )
-
-
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
 
 
 def _wait_for(condition, seconds: float, what: str, logs: list[Path]):
@@ -138,7 +129,7 @@ def test_worker_and_beat_send_the_turn_email_and_time_out_the_turn(tmp_path):
         _wait_for(lambda: failure in logs[0].read_text(), WAIT_SECONDS, "the failure", logs)
         assert not Action.objects.filter(game=broken).exists()
     finally:
-        _stop(beat)
-        _stop(worker)
+        stop_process(beat)
+        stop_process(worker)
     assert worker.returncode is not None
     assert beat.returncode is not None

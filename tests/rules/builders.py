@@ -49,3 +49,30 @@ def pass_all(s: GameState) -> tuple[GameState, Events]:
         s, new = apply_move(s, s.turn, {"kind": "pass"})
         events += new
     return s, events
+
+
+def market_state(**fields: Any) -> GameState:
+    """A 2nd-edition position with the Market on (otherwise `state`'s defaults): the market
+    phase of round 2 unless told otherwise, seat 0 holding the sack (the market marker), an
+    Author on the board so that the next phase waits for a seat's choice."""
+    fields["options"] = {"edition": "2nd", "market": True, **fields.get("options", {})}
+    fields.setdefault("phase", "market")
+    fields.setdefault("markers", {"market": 0})
+    fields.setdefault("board", {"upper": ["author#0"]})
+    return state(**fields)
+
+
+def obstacle_state(track: dict[int, str], **fields: Any) -> GameState:
+    """A position with the Market and Module 6's obstacles laid out as `track` (space ->
+    obstacle id, any layout); otherwise `market_state`'s defaults (round 2, the market phase,
+    seat 0 holding the sack, an Author on the board)."""
+    fields["options"] = {"obstacles": True, **fields.get("options", {})}
+    layout = [{"space": space, "id": obstacle} for space, obstacle in track.items()]
+    fields["records"] = {"obstacles": {"track": layout}, **fields.get("records", {})}
+    return market_state(**fields)
+
+
+def passed(*spaces: int) -> dict[str, Any]:
+    """A player's record of obstacles passed earlier (no bonus noted)."""
+    done = [{"space": space, "rubles": 0, "points": 0} for space in spaces]
+    return {"obstacles": {"passed": done}}

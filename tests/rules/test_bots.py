@@ -1,8 +1,10 @@
 """Bots are pure functions of (state, seat, seed) that return a legal move."""
 
-from games.rules import BOTS, apply_move, legal_moves, new_game, to_act
+import pytest
 
-from .builders import state
+from games.rules import BOTS, Move, apply_move, legal_moves, new_game, to_act
+
+from .builders import pass_all, state
 
 
 def test_each_bot_returns_a_legal_move_and_the_same_one_for_the_same_seed():
@@ -35,3 +37,71 @@ def test_a_move_object_and_its_dict_have_the_same_effect():
     seat = to_act(s)[0]
     move = legal_moves(s, seat)[0]
     assert apply_move(s, seat, move) == apply_move(s, seat, move.to_dict())
+
+
+# ---------------------------------------------------------------- New Society's cards
+
+NS1 = {"edition": "1st", "new_society": "full"}
+
+
+def early(**fields):
+    """A New Society position in round 2 with full piles (rounds to come, so rubles buy
+    income): the piles of a deal, less the cards the position places elsewhere."""
+    fields.setdefault("options", NS1)
+    board = fields.get("board", {})
+    placed = {*board.get("upper", ()), *board.get("lower", ())}
+    for player in fields.get("players", ()):
+        placed |= {*player.get("area", ()), *player.get("hand", ())}
+    deal = new_game({**fields["options"], "players": 2}, 1)
+    fields["piles"] = {
+        name: [c for c in pile if c not in placed]
+        for name, pile in zip(deal.rules.piles, deal.piles, strict=True)
+    }
+    return state(**fields)
+
+
+RED = ["author#0", "administrator#0", "warehouse_manager#0", "secretary#0", "controller#0"]
+BLUE = ["market#0", "customs_house#0", "firehouse#0", "hospital#0", "library#0", "theater#0"]
+
+
+@pytest.mark.parametrize(("area", "bought"), [(RED, "coffee_house#0"), ([], "customs_house#0")])
+def test_the_greedy_bot_buys_a_coffee_house_when_it_has_many_red_cards(area, bought):
+    s = early(
+        players=[{"area": area, "money": 10}, {}],
+        board={"upper": ["coffee_house#0", "customs_house#0"]},
+    )
+    assert BOTS["greedy"](s, 0, 1).card == bought
+
+
+@pytest.mark.parametrize(("blue", "bought"), [(BLUE, "mayor#0"), ([], "merchant#0")])
+def test_the_greedy_bot_buys_a_mayor_when_it_has_many_blue_cards(blue, bought):
+    s = early(
+        phase="trading",
+        players=[{"area": [*blue, "author#0"], "money": 20}, {}],
+        board={"upper": ["mayor#0", "merchant#0"]},
+    )
+    assert BOTS["greedy"](s, 0, 1) == Move("buy", bought, "author#0")
+
+
+@pytest.mark.parametrize(("money", "used"), [(3, False), (20, True)])
+def test_the_greedy_bot_declines_the_trading_house_when_it_would_leave_it_short(money, used):
+    s = early(players=[{"area": ["trading_house#0"], "money": money}, {}])
+    s, _ = pass_all(s)
+    assert (s.step, to_act(s)) == ("trading_house", (0,))
+    assert BOTS["greedy"](s, 0, 1).get("use") is used
+
+
+def test_the_greedy_bot_takes_guild_hall_rubles_when_they_buy_a_card_it_cannot_pay_yet():
+    """Six rubles and a sixth aristocrat type for ten on the board: the Guild Hall's 4 rubles
+    make it affordable; with enough money the bot keeps its 4 points."""
+    area = ["guild_hall#0", "author#0", "administrator#0", "secretary#0", "controller#0"]
+    full_hand = ["library#1", "theater#1", "hospital#1"]  # nothing to take instead
+
+    def position(money):
+        return early(
+            players=[{"area": area, "hand": full_hand, "money": money}, {}],
+            board={"upper": ["warehouse_manager#0"]},
+        )
+
+    assert BOTS["greedy"](position(6), 0, 1) == Move("guild_hall_plan", points=0)
+    assert BOTS["greedy"](position(30), 0, 1).kind != "guild_hall_plan"

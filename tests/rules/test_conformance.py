@@ -1,4 +1,5 @@
-"""Conformance over random playouts (OpenSpiel basic tests): both bots, both editions, 1-4 players.
+"""Conformance over random playouts (OpenSpiel basic tests): both bots, both editions, 1-4 players;
+the Market (2nd edition) with 2-5 players.
 
 Each playout checks at every step: the game goes on until it is over and someone is always to act;
 every listed move applies and a sample of unlisted moves is refused; apply_move leaves its input
@@ -25,12 +26,14 @@ from games.rules import (
     to_act,
 )
 from games.rules.cards import PILE_SIZES, catalogue
-from games.rules.prices import hand_limit
+from games.rules.modules.banquet import set_aside
+from games.rules.prices import seat_hand_limit
 from games.rules.rng import SplitMix64
 
 TOTAL_CARDS = sum(PILE_SIZES.values())
 MAX_MOVES = 3000
-PILES = ["worker", "building", "aristocrat", "trading"]
+PILES = ["worker", "market", "building", "aristocrat", "trading"]
+EVENTS = ["twin", "sponsor", "ghost", "new_luck", "warehouse", "grabber"]
 CASES = [
     (bot, edition, players, seed)
     for bot in ("random", "greedy")
@@ -38,12 +41,19 @@ CASES = [
     for players in (1, 2, 3, 4)
     for seed in (1, 2, 3)
 ]
+MARKET_CASES = [
+    (bot, players, seed)
+    for bot in ("random", "greedy")
+    for players in (2, 3, 4, 5)
+    for seed in (1, 2)
+]
 
 
 def card_count(s):
     count = sum(len(p) for p in s.piles) + len(s.upper) + len(s.lower) + len(s.discard)
     count += sum(len(p.area) + len(p.hand) for p in s.players)
-    return count + (1 if s.drawn else 0)
+    # Purple cards out of the game (2nd edition) or lying on a card (the Banquet: `set_aside`).
+    return count + (1 if s.drawn else 0) + len(set_aside(s))
 
 
 def pick(rng, items):
@@ -69,21 +79,41 @@ def unlisted_candidates(s, seat, rng, instances):
             Move("discard", card),
         ]
     observatory = pick(rng, list(player.area)) or "observatory#0"
+    fetched = pick(rng, list(s.discard)) or pick(rng, instances)
     candidates += [
+        Move("prison", fetched, extra=(("prison", observatory), ("then", "take"))),
+        Move("prison", fetched, extra=(("prison", observatory), ("then", "return"))),
+        Move("prison", fetched, extra=(("prison", observatory), ("then", "buy"))),
+        Move("guild_hall_plan", points=rng.below(6)),
+        Move("discard_sycophant", pick(rng, list(player.area)) or "sycophant#0"),
+        Move("trading_house", extra=(("use", True),)),
+        Move("trading_house_plan", extra=(("use", rng.below(2) == 1),)),
         Move("observatory", observatory=observatory, pile=pick(rng, PILES)),
         Move("pub", points=rng.below(12)),
         Move("pub_plan", points=rng.below(12)),
         Move("pass"),
         Move("pass", until="phase"),
+        Move("upkeep", extra=(("keep", rng.below(2) == 1),)),
+        Move("upkeep_plan", extra=(("keep", True),)),
+        Move(
+            "joker", extra=(("good", pick(rng, ["grain", "chicken", "apple", "cabbage", "fish"])),)
+        ),
+        Move("obstacle_bonus", points=rng.below(7)),
+        Move("obstacle_bonus", pick(rng, list(player.area)), extra=(("gain", "points"),)),
     ]
+    for event in EVENTS:  # the Events, and the Twin's pair taken in some way
+        displaced = pick(rng, list(player.area))
+        candidates.append(Move("event", pick(rng, near), displaced, extra=(("event", event),)))
+    way = pick(rng, ["buy", "take"])
+    candidates.append(Move("twin", pick(rng, near), extra=(("second", way), ("then", way))))
     return candidates
 
 
 def check_position(s, rng, instances, cards_of, full):
-    assert card_count(s) == TOTAL_CARDS
-    for player in s.players:
+    assert card_count(s) == len(s.rules.cards)
+    for seat, player in enumerate(s.players):
         assert player.money >= 0
-        assert len(player.hand) <= hand_limit(cards_of, player.area)
+        assert len(player.hand) <= seat_hand_limit(s, seat)
     assert GameState.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     seats = to_act(s)
     assert seats, "someone must be able to act until the game is over"
@@ -131,4 +161,25 @@ def test_random_playouts_keep_every_invariant(bot, edition, players, seed):
         step += 1
     assert to_act(s) == ()
     assert card_count(s) == TOTAL_CARDS
+    assert replay(options, seed, log) == s
+
+
+@pytest.mark.parametrize(("bot", "players", "seed"), MARKET_CASES)
+def test_market_playouts_keep_every_invariant(bot, players, seed):
+    options = {"players": players, "edition": "2nd", "market": True}
+    s = new_game(options, seed)
+    cards_of = s.rules.cards
+    instances = sorted(cards_of)
+    rng = SplitMix64(seed * 7919 + players)
+    log = []
+    step = 0
+    while not is_over(s):
+        assert step < MAX_MOVES, "the game must end"
+        check_position(s, rng, instances, cards_of, full=step % 3 == 0)
+        seat = to_act(s)[0]
+        move = BOTS[bot](s, seat, seed * 100_003 + step)
+        s, _events = apply_move(s, seat, move)
+        log.append({"seat": seat, "move": move.to_dict()})
+        step += 1
+    assert card_count(s) == len(cards_of) == TOTAL_CARDS + 35
     assert replay(options, seed, log) == s

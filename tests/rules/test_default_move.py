@@ -58,3 +58,21 @@ def test_only_the_seat_to_act_has_a_default_move():
     with pytest.raises(IllegalMove) as caught:
         default_move(s, 1)
     assert caught.value.code == "not_your_turn"
+
+
+def test_in_the_first_worker_phase_the_lower_rows_discount_makes_the_cheapest_worker():
+    # Two Lumberjacks (3 rubles each): the one in the lower row costs 2, though listed last.
+    s = state(
+        round=1,
+        phase="worker",
+        first_worker_phase=True,
+        players=[{"money": 25}, {}],
+        board={"upper": ["lumberjack#0"], "lower": ["lumberjack#1"]},
+    )
+    assert default_move(s, 0) == Move("buy", "lumberjack#1")
+
+
+def test_a_finished_game_has_no_default_move():
+    with pytest.raises(IllegalMove) as caught:
+        default_move(state(step="over"), 0)
+    assert caught.value.code == "game_over"

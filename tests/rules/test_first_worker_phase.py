@@ -61,3 +61,43 @@ def test_a_green_trading_card_does_not_count_as_buying_a_worker_in_the_first_pha
             s, 0, {"kind": "buy", "card": "carpenter_workshop#0", "displace": "lumberjack#0"}
         )
     assert error.value.code == "must_buy_worker"
+
+
+def _first_phase(area, money, *, upper=(), lower=()):
+    return state(
+        round=1,
+        phase="worker",
+        first_worker_phase=True,
+        players=[{"area": list(area), "money": money}, {}],
+        board={"upper": list(upper), "lower": list(lower)},
+    )
+
+
+PASS_MOVES = [
+    {"kind": "pass"},
+    {"kind": "pass", "until": "board_change"},
+    {"kind": "pass", "until": "phase"},
+]
+
+
+def test_with_two_workers_he_only_passes_though_a_worker_is_affordable():
+    s = _first_phase(["lumberjack#0", "lumberjack#1"], 25, upper=["gold_miner#0"])
+    assert moves_of(s, 0) == PASS_MOVES
+
+
+def test_who_cannot_afford_any_worker_passes_though_he_can_afford_another_card():
+    # One worker, 3 rubles: the Gold Miner costs 4; the Pub (a building, 1) does not count.
+    s = _first_phase(["lumberjack#0"], 3, upper=["gold_miner#0", "pub#0"])
+    assert moves_of(s, 0) == PASS_MOVES
+    _, events = apply_move(s, 0, {"kind": "pass"})
+    assert of_kind(events, "pass")[0]["seat"] == 0
+
+
+def test_a_worker_in_the_lower_row_costs_a_ruble_less_so_exactly_that_much_must_buy_it():
+    s = _first_phase(["lumberjack#0"], 3, lower=["gold_miner#0"])
+    assert moves_of(s, 0) == [{"kind": "buy", "card": "gold_miner#0"}]
+    with pytest.raises(IllegalMove) as error:
+        apply_move(s, 0, {"kind": "pass"})
+    assert error.value.code == "must_buy_worker"
+    s = _first_phase(["lumberjack#0"], 2, lower=["gold_miner#0"])
+    assert moves_of(s, 0) == PASS_MOVES

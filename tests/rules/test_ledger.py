@@ -1,9 +1,20 @@
 """The ledger (rules/ledger.py): every change of rubles and points names its source, and for
-whole games of both editions the sources add up to the final scores and the money left."""
+whole games of both editions the sources add up to the final scores and the money left. The
+end-of-game breakdown (`score_sheet`) reads the ledger: points by part, the final totals."""
 
 import pytest
 
-from games.rules import BOTS, apply_move, final_scores, is_over, ledger_breakdown, new_game, to_act
+from games.rules import (
+    BOTS,
+    apply_move,
+    final_scores,
+    is_over,
+    ledger_breakdown,
+    new_game,
+    new_game_with_events,
+    score_sheet,
+    to_act,
+)
 
 from .builders import of_kind, pass_all, play, state
 
@@ -61,3 +72,92 @@ def test_the_final_scoring_posts_its_steps_in_order_before_game_end():
         ("final:hand", 0, -5),
     ]
     assert [e["kind"] for e in events][-3:] == ["game_end", "final_score", "final_score"]
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"players": 4, "edition": "1st"}, 3),
+        ({"players": 2, "edition": "2nd"}, 5),
+        ({"players": 3, "edition": "2nd", "market": True}, 3),
+        ({"players": 5, "edition": "1st", "new_society": "full"}, 3),
+        ({"players": 3, "edition": "2nd", "market": True, "obstacles": True}, 3),
+    ],
+)
+def test_the_score_sheet_shows_the_ledgers_points_by_part_beside_the_final_scores(options, seed):
+    s, events = new_game_with_events(options, seed)
+    step = 0
+    while not is_over(s):
+        seat = to_act(s)[0]
+        s, new = apply_move(s, seat, BOTS["greedy"](s, seat, step))
+        events += new
+        step += 1
+    sheet = score_sheet(s, events)
+    keys = [part["key"] for part in sheet["parts"]]
+    assert [part["key"] for part in sheet["parts"] if part["final"]] == [
+        "final:aristocrats", "final:money", "final:hand"
+    ]  # fmt: skip
+    ledger = ledger_breakdown(events)
+    for row, scores in zip(sheet["rows"], final_scores(s), strict=True):
+        assert {k: row[k] for k in ("seat", "rank", "winner", "total", "money_left")} == {
+            k: scores[k] for k in ("seat", "rank", "winner", "total", "money_left")
+        }
+        assert sum(row["parts"].values()) == row["total"]
+        by_part: dict[str, int] = {}
+        for source, amount in ledger[row["seat"]].items():
+            part = source if source.startswith(("scoring:", "final:")) else source.split(":")[0]
+            by_part[part] = by_part.get(part, 0) + amount["points"]
+        assert row["parts"] == {k: by_part.get(k, 0) for k in keys}
+        assert not any(points for part, points in by_part.items() if part not in keys)
+    if options.get("market"):
+        assert "market" in keys  # the majorities, good by good, add up to one part
+    if options.get("obstacles"):
+        assert "obstacles" in keys  # every obstacle's bonus points, during play and at the end
+
+
+def test_a_points_gate_books_the_points_it_credits_and_says_how_many_were_lost():
+    """With Module 6 a gain's entry holds the points credited, and `wasted` the rest."""
+    s = state(
+        options={"edition": "2nd", "market": True, "obstacles": True},
+        records={"obstacles": {"track": [{"space": 20, "id": "real_buildings"}]}},
+        phase="building",
+        board={"upper": ["author#0"]},
+        players=[{"points": 18, "area": ["library#0"]}, {}],
+    )
+    _, events = pass_all(s)
+    assert of_kind(events, "ledger")[0] == {
+        "kind": "ledger", "seat": 0, "source": "scoring:building", "rubles": 0, "points": 2,
+        "wasted": 3,
+    }  # fmt: skip
+
+
+def test_the_score_sheet_has_a_part_for_what_paid_points_and_always_the_final_steps():
+    s = state(phase="building", last_round=True,
+              players=[{"money": 10, "area": ["pub#0", "market#0"], "plans": {"pub": 2}},
+                       {"area": ["author#0"]}])  # fmt: skip
+    events = []
+    while not is_over(s):
+        s, new = apply_move(s, to_act(s)[0], {"kind": "pass"})
+        events += new
+    sheet = score_sheet(s, events)
+    # The Market (building) paid 1 point, the Pub 2; the aristocrat scoring paid no points.
+    assert sheet["parts"] == [
+        {"key": "scoring:building", "final": False},
+        {"key": "pub", "final": False},
+        {"key": "final:aristocrats", "final": True},
+        {"key": "final:money", "final": True},
+        {"key": "final:hand", "final": True},
+    ]
+    assert [row["parts"] for row in sheet["rows"]] == [
+        {"scoring:building": 1, "pub": 2, "final:aristocrats": 0, "final:money": 0,
+         "final:hand": 0},
+        {"scoring:building": 0, "pub": 0, "final:aristocrats": 1, "final:money": 2,
+         "final:hand": 0},
+    ]  # fmt: skip
+
+
+def test_a_score_sheet_needs_the_whole_games_events():
+    s = state(phase="trading", last_round=True, players=[{"points": 4}, {}])
+    s, events = pass_all(s)
+    with pytest.raises(ValueError, match="not the whole game"):
+        score_sheet(s, events)  # the 4 points of earlier phases have no entries here

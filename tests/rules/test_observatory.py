@@ -124,3 +124,9 @@ def test_used_observatories_turn_back_at_the_end_of_the_round():
     s, _ = pass_all(s)
     assert s.phase == "worker"
     assert s.players[0].used == ()
+
+
+def test_the_observatory_cannot_draw_from_a_pile_the_game_does_not_have():
+    with pytest.raises(IllegalMove) as error:
+        play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="market")
+    assert error.value.code == "no_such_pile"

@@ -35,7 +35,7 @@ def test_the_schema_is_plain_json_listing_every_option_with_its_default_and_labe
         "requires": [],
         "value_editions": {},
         "requires_in_edition": {},
-        "built": False,
+        "built": True,
     }
     assert by_key["obstacles"]["requires"] == ["market"]
     assert by_key["new_society"]["value_editions"] == {"sp_plus": ["1st"]}
@@ -45,27 +45,40 @@ def test_the_schema_is_plain_json_listing_every_option_with_its_default_and_labe
 
 
 @pytest.mark.parametrize(
-    ("options", "option"),
+    "options",
     [
-        ({"edition": "1st", "new_society": "full"}, "new_society"),
-        ({"edition": "1st", "new_society": "sp_plus"}, "new_society"),
-        ({"edition": "1st", "banquet": True}, "banquet"),
-        ({"edition": "2nd", "banquet": True}, "banquet"),
-        ({"edition": "2nd", "in_good_company": True}, "in_good_company"),
-        ({"edition": "2nd", "market": True}, "market"),
-        ({"edition": "2nd", "in_good_company": True, "new_society": "full"}, "new_society"),
+        {"edition": "1st", "banquet": True},
+        {"edition": "2nd", "banquet": True},
+        {"edition": "1st", "new_society": "full", "banquet": True},
+        {"edition": "1st", "new_society": "sp_plus", "banquet": True},
+        {"edition": "2nd", "in_good_company": True, "banquet": True},
+        {"edition": "2nd", "market": True, "banquet": True},
     ],
 )
-def test_an_expansion_that_is_not_built_yet_is_refused_by_name(options, option):
-    assert refusal({"players": 3, **options}) == ("option_not_available", option)
+def test_the_banquet_is_built_in_both_editions_and_combines_with_the_others(options):
+    assert check_options({"players": 3, **options})["banquet"] is True
+    by_key = {o["key"]: o for o in options_schema()["options"]}
+    assert by_key["banquet"]["built"]
+
+
+def test_an_expansion_whose_module_is_not_built_is_refused_by_name(monkeypatch):
+    """Every option is built today; the refusal stays for the next expansion."""
+    monkeypatch.setattr(options_module, "BUILT", options_module.BUILT - {"obstacles"})
+    options = {"players": 3, "edition": "2nd", "market": True, "obstacles": True}
+    assert refusal(options) == ("option_not_available", "obstacles")
+    assert check_options({"players": 3, "edition": "2nd", "market": True})["market"] is True
+    by_key = {o["key"]: o for o in options_schema()["options"]}
+    assert not by_key["obstacles"]["built"]
 
 
 @pytest.mark.parametrize("module", ["assistants", "events", "assignments", "obstacles"])
-def test_each_market_module_is_refused_by_name_once_the_market_is_built(monkeypatch, module):
-    monkeypatch.setattr(options_module, "BUILT", {"market"})
-    options = {"players": 3, "edition": "2nd", "market": True, module: True}
-    assert refusal(options) == ("option_not_available", module)
-    assert check_options({"players": 3, "edition": "2nd", "market": True})["market"] is True
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_market_modules_3_to_6_are_built_with_the_market_for_2_to_5(module, players):
+    options = {"players": players, "edition": "2nd", "market": True, module: True}
+    assert check_options(options)[module] is True
+    by_key = {o["key"]: o for o in options_schema()["options"]}
+    assert by_key[module]["built"]
+    assert by_key[module]["requires"] == ["market"]
 
 
 @pytest.mark.parametrize(
@@ -102,15 +115,29 @@ def test_five_players_need_new_society_or_the_market(options):
     assert refusal({"players": 5, **options}) == ("too_many_players", "players")
 
 
-def test_five_players_with_the_market_pass_the_rules_and_wait_for_the_market_module():
-    assert refusal({"players": 5, "edition": "2nd", "market": True}) == (
-        "option_not_available",
-        "market",
-    )
-    assert refusal({"players": 5, "edition": "1st", "new_society": "sp_plus"}) == (
-        "option_not_available",
-        "new_society",
-    )
+def test_five_players_with_the_market_are_a_legal_game():
+    assert check_options({"players": 5, "edition": "2nd", "market": True})["players"] == 5
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"edition": "1st", "new_society": "full"},
+        {"edition": "1st", "new_society": "sp_plus"},
+        {"edition": "2nd", "new_society": "full", "in_good_company": True},
+    ],
+)
+def test_five_players_with_new_society_are_accepted(options):
+    assert check_options({"players": 5, **options})["players"] == 5
+
+
+def test_new_society_and_in_good_company_are_built_and_offered_to_the_lobby():
+    by_key = {o["key"]: o for o in options_schema()["options"]}
+    assert by_key["new_society"]["built"]
+    assert by_key["in_good_company"]["built"]
+    assert check_options({"players": 3, "edition": "2nd", "in_good_company": True})[
+        "in_good_company"
+    ]
 
 
 def test_a_solo_game_is_the_base_game_only():

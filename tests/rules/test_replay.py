@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import RULES_VERSIONS, ReplayError, final_scores, is_over, replay
+from games.rules import RULES_VERSIONS, ReplayError, cli, final_scores, is_over, replay
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +85,48 @@ def test_simulate_prints_one_json_line_of_totals():
         "mean_winning_score", "max_winning_score",
     }  # fmt: skip
     assert totals["games"] == 2
+
+
+def test_simulate_takes_options_as_key_value_pairs():
+    args = ("simulate", "--players", "5", "--edition", "2nd", "--games", "1")
+    out = run_cli(*args, "--option", "market=true")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["games"] == 1
+    refused = run_cli(*args, "--option", "market=false")
+    assert refused.returncode != 0
+    assert "too_many_players" in refused.stderr
+
+
+SIMULATE_2ND = ["simulate", "--players", "3", "--edition", "2nd", "--games", "1"]
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        ["--expansions", "new_society=full", "in_good_company"],
+        ["--option", "new_society=full", "--option", "in_good_company=true"],
+    ],
+)
+def test_simulate_takes_an_expansion_with_its_value_by_either_flag(chosen, capsys):
+    assert cli.main([*SIMULATE_2ND, *chosen]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+@pytest.mark.parametrize(
+    ("chosen", "refusal"),
+    [
+        (["--expansions", "new_society=sp_plus"],
+         "option_needs_edition: new_society exists only in the 1st edition"),
+        (["--option", "new_society=sp_plus"],
+         "option_needs_edition: new_society exists only in the 1st edition"),
+        (["--option", "market"], "--option needs KEY=VALUE, not 'market'"),
+    ],
+)  # fmt: skip
+def test_simulate_refuses_options_it_cannot_play_saying_why(chosen, refusal, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([*SIMULATE_2ND, *chosen])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"python -m games.rules: error: {refusal}"
 
 
 def test_a_log_of_rules_version_2_is_not_a_legal_game_under_version_1():

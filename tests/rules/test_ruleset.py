@@ -87,7 +87,7 @@ def test_the_canonical_options_name_every_option_and_the_rules_version():
         "events": False,
         "assignments": False,
         "obstacles": False,
-        "rules_version": "2",
+        "rules_version": RULES_VERSION,
     }
     assert json.loads(json.dumps(rules.options)) == rules.options
 
@@ -145,3 +145,31 @@ def test_an_expansion_fills_the_named_moments_a_phase_start_and_a_final_step(mon
     row = final_scores(s)[0]
     assert list(row["points"]) == ["cards", "aristocrats", "bonus", "money", "hand"]
     assert row["points"]["bonus"] == 7
+
+
+def test_the_expansions_apply_in_a_fixed_order_whatever_order_they_register_in(monkeypatch):
+    """The order the card files are read in orders a pile before it is shuffled: it must not
+    follow the order the modules happen to be imported in (issue 14: importing the Market's
+    modules first had moved the Market's cards ahead of the Banquet's yellow one)."""
+    registered = dict(ruleset_module.EXPANSIONS)
+    monkeypatch.setattr(options_module, "BUILT", set(options_module.BUILT))
+    monkeypatch.setattr(ruleset_module, "EXPANSIONS", {})
+    monkeypatch.setattr(ruleset_module, "_RULESETS", {})
+    monkeypatch.setattr(ruleset_module, "_BY_GIVEN", {})
+    for expansion in reversed(registered.values()):
+        register_expansion(expansion)
+    assert list(ruleset_module.EXPANSIONS) == list(ruleset_module.EXPANSION_ORDER)
+    options = {
+        "edition": "2nd", "players": 4, "market": True, "banquet": True,
+        "in_good_company": True, "new_society": "full", "obstacles": True,
+    }  # fmt: skip
+    assert ruleset(options).card_files == (
+        "in_good_company.toml",
+        "banquet.toml",
+        "banquet_no_prison.toml",
+        "market.toml",
+        "new_society_replacements.toml",
+        "new_society.toml",
+    )
+    register_expansion(Expansion("later", lambda draft, options: None))
+    assert list(ruleset_module.EXPANSIONS)[-1] == "later"

@@ -224,3 +224,9 @@ def test_bad_options_raise_a_value_error_naming_the_problem(options, named):
     with pytest.raises(InvalidOptions, match=named):
         new_game(options, 1)
     assert issubclass(InvalidOptions, ValueError)
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, None])
+def test_the_seed_must_be_an_integer_so_a_stored_seed_deals_the_same_game(seed):
+    with pytest.raises(TypeError, match=r"^seed must be an integer$"):
+        new_game({"players": 2}, seed)

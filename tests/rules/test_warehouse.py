@@ -36,3 +36,19 @@ def test_a_player_holding_three_cards_may_displace_his_warehouse():
     s = state(players=[{"hand": hand, "area": ["warehouse#0"]}, {}], board={"upper": ["bank#0"]})
     s, _ = play(s, 0, kind="buy", card="bank#0", displace="warehouse#0")
     assert s.players[0].area == ("bank#0",)
+
+
+def test_a_trading_card_played_from_a_hand_of_four_may_displace_his_warehouse():
+    # Once the Bank leaves the hand, three cards are left: they fit without the Warehouse.
+    hand = ["bank#0", "market#0", "market#1", "market#2"]
+    s = state(players=[{"hand": hand, "area": ["warehouse#0"]}, {}], board={"upper": ["author#0"]})
+    s, _ = play(s, 0, kind="play", card="bank#0", displace="warehouse#0")
+    assert (s.players[0].area, s.players[0].hand) == (("bank#0",), tuple(hand[1:]))
+
+
+def test_holding_four_cards_he_may_still_displace_another_card_than_his_warehouse():
+    hand = ["market#1", "market#2", "author#0", "author#1"]
+    area = ["warehouse#0", "market#0"]
+    s = state(players=[{"hand": hand, "area": area}, {}], board={"upper": ["bank#0"]})
+    s, _ = play(s, 0, kind="buy", card="bank#0", displace="market#0")
+    assert s.players[0].area == ("warehouse#0", "bank#0")

@@ -55,3 +55,15 @@ def test_the_admin_offers_a_generated_code_and_creates_it(admin_client):
     invite = InviteCode.objects.get(code="SPRING2026")
     assert invite.created_by == User.objects.get(username="admin")
     assert invite.max_uses == 20
+
+
+def test_editing_an_invite_code_keeps_the_admin_who_created_it(admin_client):
+    founder = member("olga", is_staff=True)
+    invite = InviteCode.objects.create(code="AUTUMN2026", max_uses=5, created_by=founder)
+    change = reverse("admin:accounts_invitecode_change", args=[invite.pk])
+
+    response = admin_client.post(change, {"code": "AUTUMN2026", "max_uses": "8", "note": "More"})
+
+    assert response.status_code == 302
+    invite.refresh_from_db()
+    assert (invite.created_by, invite.max_uses, invite.note) == (founder, 8, "More")

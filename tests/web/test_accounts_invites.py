@@ -7,6 +7,7 @@ from django.utils import timezone
 from accounts import services
 from accounts.models import InviteCode, User
 from tests.web.accounts_helpers import member, signup_data
+from tests.web.test_accounts_signup import signed_up
 
 INVITES = reverse("accounts:invites")
 
@@ -65,7 +66,7 @@ def test_carol_joins_with_the_link_alice_made(client):
     link = f"{reverse('accounts:signup')}?invite={invite.code}"
     assert f'value="{invite.code}"' in client.get(link).content.decode()
 
-    response = client.post(link, signup_data("carol", invite_code=invite.code))
+    response = signed_up(client, signup_data("carol", invite_code=invite.code))
 
     assert response.status_code == 302
     assert User.objects.filter(username="carol").exists()

@@ -181,3 +181,27 @@ def test_failures_reported_without_a_request_count_for_that_username():
     login_failed("alice", None)
     assert login_blocked("alice", None) is True
     assert login_blocked("bob", None) is False
+
+
+def test_password_reset_mails_to_one_address_are_limited(client):
+    from accounts.ratelimit import RESET_PER_ADDRESS
+
+    member("alice")
+    for n in range(8):
+        response = client.post(RESET, {"email": "alice@example.org"}, REMOTE_ADDR=f"10.0.1.{n}")
+        assert response.status_code == 302  # the same answer every time
+
+    assert len(mail.outbox) == RESET_PER_ADDRESS
+
+
+def test_password_reset_requests_from_one_client_are_limited(client):
+    from accounts.ratelimit import RESET_PER_CLIENT
+
+    for n in range(RESET_PER_CLIENT + 3):
+        member(f"m{n}")
+    for n in range(RESET_PER_CLIENT + 3):
+        client.post(RESET, {"email": f"m{n}@example.org"}, REMOTE_ADDR="10.0.2.1")
+
+    assert len(mail.outbox) == RESET_PER_CLIENT
+    client.post(RESET, {"email": "m0@example.org"}, REMOTE_ADDR="10.0.2.2")
+    assert len(mail.outbox) == RESET_PER_CLIENT + 1

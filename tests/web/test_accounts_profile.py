@@ -140,3 +140,33 @@ def test_profile_update_refuses_fields_that_are_not_the_profile():
         profile_update(user=alice, is_staff=True)
     alice.refresh_from_db()
     assert alice.is_staff is False
+
+
+@pytest.mark.django_db
+def test_the_email_preference_service_saves_a_choice_and_refuses_an_unknown_one():
+    from accounts.services import email_preference_set
+
+    anna = member("anna")
+    email_preference_set(user=anna, email_on_turn="digest")
+    with pytest.raises(ValueError, match="unknown e-mail preference"):
+        email_preference_set(user=anna, email_on_turn="carrier pigeon")
+
+    anna.refresh_from_db()
+    assert anna.email_on_turn == "digest"
+
+
+@pytest.mark.django_db
+def test_the_profile_service_refuses_a_name_another_member_goes_by_on_the_name_field():
+    from django.core.exceptions import ValidationError
+
+    from accounts.services import profile_update
+
+    member("boris", display_name="Boris")
+    anna = member("anna")
+    with pytest.raises(ValidationError) as error:
+        profile_update(user=anna, display_name="B0ris")
+    assert error.value.message_dict == {
+        "display_name": ["Another member goes by this name or one that looks like it."]
+    }
+    anna.refresh_from_db()
+    assert anna.display_name == "Anna"

@@ -52,6 +52,17 @@ BAD_VALUES = [
     ("DIGEST_HOUR", "24"),
     ("DIGEST_HOUR", "-1"),
     ("SWEEP_INTERVAL_SECONDS", "0"),
+    ("BOT_TURN_GRACE_SECONDS", "-1"),
+    ("SOCKETS_PER_MEMBER", "0"),
+    ("OPEN_GAMES_PER_MEMBER", "-1"),
+    ("REDIS_SOCKET_TIMEOUT", "0"),
+    ("REDIS_SOCKET_TIMEOUT", "61"),
+    ("REDIS_CONNECT_TIMEOUT", "0"),
+    ("REDIS_CONNECT_TIMEOUT", "forever"),
+    ("TRUSTED_PROXY_COUNT", "-1"),
+    ("TRUSTED_PROXY_COUNT", "6"),
+    ("TRUSTED_PROXY_COUNT", "nginx"),
+    ("BOT_TURN_GRACE_SECONDS", "soon"),
     ("VACATION_DAYS_PER_YEAR", "-1"),
     ("VACATION_DAYS_PER_YEAR", "367"),
     ("SECURE_HSTS_SECONDS", "-1"),
@@ -105,6 +116,9 @@ def test_without_debug_a_secret_key_and_the_host_names_are_required(monkeypatch)
         ("DIGEST_HOUR", "23", "DIGEST_HOUR", 23),
         ("MOVE_RATE_WINDOW", "1", "MOVE_RATE_WINDOW", 1),
         ("MOVE_RATE_LIMIT", "0", "MOVE_RATE_LIMIT", 0),
+        ("BOT_TURN_GRACE_SECONDS", "0", "BOT_TURN_GRACE_SECONDS", 0),
+        ("TRUSTED_PROXY_COUNT", "1", "TRUSTED_PROXY_COUNT", 1),
+        ("TRUSTED_PROXY_COUNT", "5", "TRUSTED_PROXY_COUNT", 5),
         ("NOTIFICATION_KEEP_DAYS", "0", "NOTIFICATION_KEEP_DAYS", 0),
         ("EMAIL_PORT", "587", "EMAIL_PORT", 587),
         ("REDIS_URL", "unix:///run/redis.sock", "REDIS_URL", "unix:///run/redis.sock"),
@@ -138,3 +152,28 @@ def test_a_bad_setting_stops_manage_py_naming_the_variable():
 def test_the_site_starts_with_nothing_configured():
     result = _check({})
     assert result.returncode == 0, result.stderr
+
+
+def test_every_redis_client_has_connect_and_socket_timeouts(monkeypatch):
+    loaded = load_settings(
+        monkeypatch,
+        REDIS_URL="redis://127.0.0.1:6379/9",
+        REDIS_CONNECT_TIMEOUT="3",
+        REDIS_SOCKET_TIMEOUT="4",
+    )
+    timeouts = {"socket_connect_timeout": 3, "socket_timeout": 4}
+
+    [host] = loaded["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"]
+    assert {k: host[k] for k in timeouts} == timeouts
+    options = loaded["CACHES"]["default"]["OPTIONS"]
+    assert {k: options[k] for k in timeouts} == timeouts
+    broker = loaded["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    assert {k: broker[k] for k in timeouts} == timeouts
+    assert loaded["CELERY_BROKER_CONNECTION_TIMEOUT"] == 3
+    assert (
+        loaded["CELERY_REDIS_SOCKET_CONNECT_TIMEOUT"],
+        loaded["CELERY_REDIS_SOCKET_TIMEOUT"],
+    ) == (
+        3,
+        4,
+    )

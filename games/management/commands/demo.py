@@ -1,11 +1,12 @@
 """A demo club for a first look: an admin, three players, a game to play and one to join.
 
-Idempotent: it creates what is missing and changes nothing on a second run.
+Idempotent: it creates what is missing and changes nothing on a second run. Its admin's
+password is "admin", so with DEBUG off (a site others can reach) it refuses unless `--force`.
 """
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games import services
@@ -21,7 +22,19 @@ OPEN_TITLE = "Demo: a seat is free"
 class Command(BaseCommand):
     help = "Create the demo club (admin, anna, boris, clara and two games) once."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Create the demo club (admin / admin) even with DEBUG off.",
+        )
+
     def handle(self, *args, **options) -> None:
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "DEBUG is off: the demo club's admin has the password 'admin'. "
+                "Run it with --force if this site is really only a demo."
+            )
         with transaction.atomic():
             admin = self._user(ADMIN[0], "Admin", password=ADMIN[1], staff=True)
             players = [self._user(name, shown, password=PASSWORD) for name, shown in PLAYERS]

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..abilities import Ability, register_ability
-from ..actions import end_turn, place
+from ..actions import end_turn, into_hand, place, placed
 from ..decisions import Decision, DecisionKind, register_decision
 from ..errors import IllegalMove
 from ..marks import TURNED, Mark
 from ..moves import Move, MoveKind, register_move_kind
-from ..prices import displace_targets, profile_of, seat_hand_limit
+from ..prices import displace_targets, seat_hand_limit, seat_prices
 from ..records import Record
 from ..state import GameState
 
@@ -43,13 +43,19 @@ OBSERVATORY = register_ability(Ability("observatory", actions=_offers))
 
 def draw(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     if state.phase != PHASE:
-        raise IllegalMove("not_now", "The Observatory can be used in the building phase only.")
+        raise IllegalMove(
+            "not_now",
+            "The Observatory can be used in the building phase only.",
+            reason="observatory_phase",
+        )
     player = state.players[seat]
     instance = move.observatory
     if instance not in player.area or state.rules.cards[instance].ability is not OBSERVATORY:
-        raise IllegalMove("no_such_card", "You have no such Observatory.")
+        raise IllegalMove("no_such_card", "You have no such Observatory.", reason="no_observatory")
     if instance in player.used:
         raise IllegalMove("observatory_used")
+    if move.pile not in state.rules.piles:
+        raise IllegalMove("no_such_pile")
     index = state.rules.piles.index(move.pile)
     pile = state.piles[index]
     if len(pile) < 2:
@@ -78,13 +84,13 @@ def _moves(state: GameState, decision: Decision) -> list[Move]:
     player = state.players[seat]
     drawn: str = decision.data["card"]
     card = cards_of[drawn]
-    profile = profile_of(cards_of, player.area)
+    profile = seat_prices(state, seat)
     moves = []
     if card.trading:
         for target in displace_targets(state, seat, card, len(player.hand)):
             if profile.price(card, False, cards_of[target]) <= player.money:
                 moves.append(Move("buy", drawn, target))
-    elif profile.price(card) <= player.money:
+    elif not card.special and profile.price(card) <= player.money:
         moves.append(Move("buy", drawn))
     if len(player.hand) < seat_hand_limit(state, seat):
         moves.append(Move("take", drawn))
@@ -100,16 +106,24 @@ def _apply(
     player = state.players[seat]
     if move.kind == "discard":
         if move.card != drawn:
-            raise IllegalMove("no_such_card", "You can only discard the card you drew.")
+            raise IllegalMove(
+                "no_such_card",
+                "You can only discard the card you drew.",
+                reason="not_the_drawn_card",
+            )
         events.append({"kind": "discard", "seat": seat, "card": drawn})
         return end_turn(state, seat, player, passed=False, discard=(*state.discard, drawn))
     if move.card != drawn:
-        raise IllegalMove("no_such_card", "You must buy, take or discard the drawn card.")
+        raise IllegalMove(
+            "no_such_card",
+            "You must buy, take or discard the drawn card.",
+            reason="drawn_card_pending",
+        )
     if move.kind == "take":
         if len(player.hand) >= seat_hand_limit(state, seat):
             raise IllegalMove("hand_full")
         events.append({"kind": "take", "seat": seat, "card": drawn, "from": "observatory"})
-        return end_turn(state, seat, player.evolve(hand=(*player.hand, drawn)), passed=False)
+        return end_turn(state, seat, into_hand(state, player, drawn), passed=False)
     player, price, displaced, entry = place(state, seat, move, "observatory", len(player.hand))
     events.append(
         {
@@ -123,7 +137,8 @@ def _apply(
     )
     events.append(entry)
     changes: dict[str, Any] = {} if displaced is None else {"discard": (*state.discard, displaced)}
-    return end_turn(state, seat, player, passed=False, **changes)
+    state = end_turn(state, seat, player, passed=False, **changes)
+    return placed(state, seat, drawn, displaced, events)
 
 
 register_decision(

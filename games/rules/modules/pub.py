@@ -17,7 +17,7 @@ from typing import Any
 from ..abilities import Ability, ability_params, register_ability
 from ..decisions import Decision, DecisionKind, register_decision
 from ..errors import IllegalMove
-from ..ledger import post
+from ..ledger import gain
 from ..moves import Move, MoveKind, register_move_kind
 from ..ruleset import register_follow_up
 from ..state import PUB_PLAN, GameState
@@ -46,10 +46,14 @@ def allowance(state: GameState, seat: int) -> int:
 def buy_points(
     state: GameState, seat: int, points: int, events: Events, automatic: bool
 ) -> GameState:
-    """Pay 2 rubles per point; the plan, used, is cleared."""
+    """Pay 2 rubles per point; the plan, used, is cleared. The points walk the score track
+    (`ledger.gain`: with Module 6's obstacles some may be lost, `points_after` says)."""
     player = state.players[seat]
-    after, entry = post(player, seat, "pub", -PRICE * points, points)
-    events.append(
+    at = len(events)
+    plans = player.plans.drop(PUB_PLAN)
+    state, credited = gain(state, seat, "pub", -PRICE * points, points, events, plans=plans)
+    events.insert(
+        at,
         {
             "kind": "pub",
             "seat": seat,
@@ -57,11 +61,10 @@ def buy_points(
             "price": PRICE * points,
             "automatic": automatic,
             "points_before": player.points,
-            "points_after": after.points,
-        }
+            "points_after": player.points + credited,
+        },
     )
-    events.append(entry)
-    return state.with_player(seat, after.evolve(plans=after.plans.drop(PUB_PLAN)))
+    return state
 
 
 def _ask(state: GameState, seat: int) -> Decision | None:
@@ -86,12 +89,16 @@ def _plan_moves(state: GameState, seat: int) -> list[Move]:
 
 def make_plan(state: GameState, seat: int, move: Move, events: Events) -> GameState:
     if PUB_PLAN not in state.rules.phase(state.phase).after_scoring:
-        raise IllegalMove("not_now", "A Pub plan is made during the building phase.")
+        raise IllegalMove(
+            "not_now", "A Pub plan is made during the building phase.", reason="pub_plan_phase"
+        )
     total = points_allowed(state, seat)
     if not total:
         raise IllegalMove("no_pub")
     if move.points > total:  # type: ignore[operator]
-        raise IllegalMove("too_many_points", f"Your Pubs allow at most {total} points.")
+        raise IllegalMove(
+            "too_many_points", f"Your Pubs allow at most {total} points.", limit=total
+        )
     events.append({"kind": "pub_plan", "seat": seat, "points": move.points})
     player = state.players[seat]
     return state.with_player(seat, player.evolve(plans=player.plans.set(PUB_PLAN, move.points)))

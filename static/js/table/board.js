@@ -1,10 +1,10 @@
 // The board: the draw piles (in the order of the view's phases), the discard pile, the upper and
 // lower rows and the card drawn with an Observatory; and the dialog listing a pile's contents.
 
-import { card, cardName, cardTile, typeOf } from "./cards.js";
+import { amountWords, card, cardName, cardTile, typeOf } from "./cards.js";
 import { tint } from "./colours.js";
 import { openDialog } from "./dialog.js";
-import { $, el } from "./dom.js";
+import { $, el, fmt } from "./dom.js";
 import { pileName, shown, T } from "./page.js";
 
 /** The piles of `view`: those of its phases in phase order, then any other pile it lists. */
@@ -19,7 +19,7 @@ export function pileOrder(view) {
 function pileButton(name, size, label, extra) {
   return el(
     "button",
-    { type: "button", class: `pile${extra ? ` ${extra}` : ""}`, "data-pile": name, "aria-label": `${label}: ${size}` },
+    { type: "button", class: `pile${extra ? ` ${extra}` : ""}`, "data-pile": name },
     el("span", { class: "pile-size", text: size }),
     el("span", { class: "pile-name", text: label }),
   );
@@ -28,13 +28,21 @@ function pileButton(name, size, label, extra) {
 function boardCard(instance, view, lower) {
   const price = view.prices ? view.prices[instance] : null;
   const wrap = el("div", { class: "slot" });
-  wrap.append(cardTile(instance));
-  if (price) {
+  if (card(instance).special) {
+    // A purple card is never bought: it is taken into the hand for free (room needed).
+    const usable = Boolean(price && price.can_take);
+    wrap.append(cardTile(instance, { label: price && !usable ? T.cannot_now : "" }));
+    wrap.append(el("span", { class: `price${usable ? " ok" : price ? " muted" : " plain"}`, "aria-hidden": "true", text: T.free }));
+  } else if (price) {
     const usable = price.can_buy || price.can_take;
     const label = price.buy === null ? "—" : `${price.buy} ₽`;
-    wrap.append(el("span", { class: `price${price.can_buy ? " ok" : ""}${usable ? "" : " muted"}`, title: T.your_price }, label));
+    const spoken = price.buy === null ? "" : fmt(T.your_price_now, { price: amountWords(price.buy, "rubles") }) + (usable ? "" : ` (${T.cannot_now})`);
+    wrap.append(cardTile(instance, { label: spoken }));
+    // aria-hidden: the card's own name already says the price in words.
+    wrap.append(el("span", { class: `price${price.can_buy ? " ok" : ""}${usable ? "" : " muted"}`, title: T.your_price, "aria-hidden": "true" }, label));
   } else {
-    wrap.append(el("span", { class: "price plain", text: `${card(instance).cost} ₽` }));
+    wrap.append(cardTile(instance));
+    wrap.append(el("span", { class: "price plain", text: `${card(instance).cost} ₽`, "aria-hidden": "true" }));
   }
   if (lower) {
     wrap.classList.add("lower");
@@ -48,6 +56,11 @@ export function renderBoard(view) {
   const piles = el("div", { class: "piles" });
   pileOrder(view).forEach((name) => piles.append(tint(pileButton(name, view.piles[name].size, pileName(name)), name)));
   piles.append(pileButton("discard", view.discard.length, T.discard, "discard"));
+  // The Banquet (2nd edition): used purple cards are out of the game, and shown so.
+  const removed = view.banquet ? view.banquet.removed : [];
+  if (removed.length) {
+    piles.append(tint(pileButton("removed", removed.length, T.removed, "removed"), "special"));
+  }
   board.append(piles);
   const row = (name, cards, lower) =>
     el(
@@ -66,9 +79,10 @@ export function renderBoard(view) {
 export function openPile(name) {
   const view = shown.payload.view;
   let list;
-  if (name === "discard") {
+  const gone = name === "removed";
+  if (name === "discard" || gone) {
     const counts = {};
-    view.discard.forEach((c) => {
+    (gone ? view.banquet.removed : view.discard).forEach((c) => {
       counts[typeOf(c)] = (counts[typeOf(c)] || 0) + 1;
     });
     list = Object.keys(counts)
@@ -80,9 +94,11 @@ export function openPile(name) {
   const items = list.map((entry) =>
     el("li", {}, el("span", { class: "count", text: `${entry.count}×` }), cardTile(`${entry.card}#0`, { small: true }), el("span", { text: cardName(`${entry.card}#0`) })),
   );
+  const title = { discard: T.discard, removed: T.removed }[name] || pileName(name);
+  const help = { discard: T.discard_help, removed: T.removed_help }[name] || T.pile_help;
   openDialog(
-    name === "discard" ? T.discard : pileName(name),
-    el("p", { class: "muted", text: name === "discard" ? T.discard_help : T.pile_help }),
+    title,
+    el("p", { class: "muted", text: help }),
     items.length ? el("ul", { class: "pile-list" }, items) : el("p", { text: T.pile_empty }),
   );
 }

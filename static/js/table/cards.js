@@ -3,7 +3,7 @@
 // points and symbols, drawn by us as inline SVG.
 
 import { tint } from "./colours.js";
-import { el } from "./dom.js";
+import { el, fmt } from "./dom.js";
 import { CARDS, LANG, T } from "./page.js";
 
 const GLYPHS = {
@@ -31,6 +31,8 @@ const GLYPHS = {
     '<svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8.5" r="6" fill="#7cb342" stroke="#33691e"/><path d="M8 3v11M4 6c2 2 2 5 0 7M12 6c-2 2-2 5 0 7" stroke="#33691e" fill="none"/></svg>',
   fish:
     '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 8c3-4 8-4 10 0-2 4-7 4-10 0z" fill="#5d8aa8" stroke="#2c4a5e"/><path d="M12 8l3-3v6z" fill="#5d8aa8" stroke="#2c4a5e"/><circle cx="5" cy="7.5" r=".8" fill="#fff"/></svg>',
+  wheat:
+    '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M8 15V3" stroke="#7a5a12"/><path d="M8 5c-2-1-3-3-3-3 2 0 3 1 3 3zm0 0c2-1 3-3 3-3-2 0-3 1-3 3zm0 3c-2-1-3-3-3-3 2 0 3 1 3 3zm0 0c2-1 3-3 3-3-2 0-3 1-3 3zm0 3c-2-1-3-3-3-3 2 0 3 1 3 3zm0 0c2-1 3-3 3-3-2 0-3 1-3 3z" fill="#d4a82a"/></svg>',
   joker:
     '<svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="#fff" stroke="#7b1e33"/><text x="8" y="11.5" font-size="10" font-weight="700" text-anchor="middle" fill="#7b1e33">?</text></svg>',
 };
@@ -41,23 +43,99 @@ export const glyph = (name, label) =>
 /** `library#1` is a copy of the card type `library`. */
 export const typeOf = (instance) => instance.split("#")[0];
 const copyOf = (instance) => Number(instance.split("#")[1] || 0);
+/** The market symbol printed on this copy ("" if none). */
+export const marketOf = (instance) => {
+  const c = card(instance);
+  return c.market && c.market.length ? c.market[copyOf(instance)] : "";
+};
 /** The catalogue entry of a card instance ({} for an unknown one). */
 export const card = (instance) => CARDS[typeOf(instance)] || {};
 export const cardName = (instance) => card(instance)[`name_${LANG}`] || instance;
 
 // The name's type shrinks with its longest word, so no word breaks in the middle of a card
-// (the CSS sizes it from the card's width: container query units).
+// (the CSS sizes it from the card's width: container query units). Where even 11 px is too
+// wide, the word breaks at a soft hyphen of `name_breaks` (games/texts/hyphens.py).
 function longestWord(name) {
   return Math.max(...name.split(/[\s-]+/).map((w) => w.length));
 }
 
-/** One card as a button (or `opts.tag`): `opts.small`, `opts.extra` classes, `opts.label` for readers. */
+/** `n` rubles / points in words, for screen readers ("1 ruble", "3 points"). */
+export function amountWords(n, unit) {
+  return fmt(T[`${unit}_${Number(n) === 1 ? "one" : "other"}`] || `{n} ${unit}`, { n });
+}
+
+/** What a reader hears for a card: its name, kind, cost and income (the tile shows them as
+ * symbols; the kind also by the shape of the cost badge, never by colour alone). */
+export function cardLabel(instance) {
+  const c = card(instance);
+  const kind = c.trading ? T.kind_trading : T[`kind_${c.color}`];
+  // A special card (the Banquet's purple cards) is never bought: taken for free, used once.
+  const cost = c.special ? T.card_free : fmt(T.card_costs, { cost: amountWords(c.cost, "rubles") });
+  const parts = [cardName(instance), kind, cost].filter(Boolean);
+  const income = [c.rubles ? amountWords(c.rubles, "rubles") : "", c.points ? amountWords(c.points, "points") : ""].filter(Boolean);
+  if (income.length) {
+    parts.push(fmt(T.card_income, { income: income.join(", ") }));
+  }
+  return parts.join(", ");
+}
+
+/** The good a '?' card in an area stands for (the Market's tile on it), or "". */
+export function jokerGood(instance, view) {
+  const market = view && view.market;
+  return (market && market.jokers[instance]) || "";
+}
+
+/** What lies on a card in an area (the Banquet): the Jester or Banquet cards on it, latest
+ * last, and whether the Money Collector placed it (its chip). Read from the view. */
+export function coverOf(instance, view, marks) {
+  const banquet = view && view.banquet;
+  const lying = banquet ? banquet.lying.filter((l) => l.on === instance).map((l) => l.card) : [];
+  const collected = (marks || []).some((m) => m.card === instance && m.kind === "collected");
+  return { lying, collected };
+}
+
+/** What lies on a card in whichever area holds it (nothing for a card in no area). */
+export function coverOn(instance, view) {
+  const owner = view ? view.players.find((p) => p.area.includes(instance)) : null;
+  return coverOf(instance, view, owner ? owner.marks : []);
+}
+
+/** The words a reader hears for what lies on a card ("" if nothing). */
+export function coverLabel(cover) {
+  const parts = cover.lying.map((c) => fmt(T.lies_on_it, { card: cardName(c) }));
+  if (cover.collected) {
+    parts.push(T.collected_label);
+  }
+  return parts.join(", ");
+}
+
+// The later cards, smaller, on top of the card they lie on (yucata draws them so); the chip.
+function coverMarks(cover) {
+  if (!cover || (!cover.lying.length && !cover.collected)) {
+    return [];
+  }
+  const hidden = { "aria-hidden": "true" };
+  const on = cover.lying.map((c, i) =>
+    tint(el("span", { class: "overlay", style: `--nth:${i}`, "data-overlay": typeOf(c), ...hidden }, el("span", { class: "overlay-name", text: cardName(c) })), card(c).color || "special"),
+  );
+  const chip = cover.collected ? el("span", { class: "collector-chip", title: T.collected_label, text: "½", ...hidden }) : null;
+  return [...on, chip];
+}
+
+/** One card as a button (or `opts.tag`): `opts.small`, `opts.extra` classes, `opts.label` for
+ * readers, `opts.good` the good of the tile on its '?' (the Market), `opts.count` identical
+ * copies stacked on it ("× 7"), `opts.cover` what lies on it (`coverOf`: drawn on top and said
+ * in its name). Its accessible name is spoken text (name, kind, cost, income, the labels), not
+ * the symbols. */
 export function cardTile(instance, opts) {
   const c = card(instance);
   const o = opts || {};
   const tag = o.tag || "button";
-  const symbols = (c.symbols || []).map((s) => glyph(s));
-  const market = c.market && c.market.length ? c.market[copyOf(instance)] : "";
+  // Worker symbols, then the market symbols printed on every copy (the Market's own cards).
+  const symbols = [...(c.symbols || []), ...(c.goods || [])].map((s) => glyph(s));
+  const printed = marketOf(instance);
+  const market = printed === "joker" && o.good ? o.good : printed;
+  const marketLabel = printed === "joker" && o.good ? fmt(T.joker_is, { good: T[o.good] || o.good }) : T.market;
   const income = [];
   if (c.rubles) {
     income.push(el("span", { class: "inc" }, glyph("rubles"), c.rubles));
@@ -65,19 +143,34 @@ export function cardTile(instance, opts) {
   if (c.points) {
     income.push(el("span", { class: "inc" }, glyph("points"), c.points));
   }
+  const hidden = { "aria-hidden": "true" };
   const tile = el(
     tag,
     {
       class: `card${c.trading ? " trading" : ""}${o.small ? " small" : ""}${o.extra ? ` ${o.extra}` : ""}`,
       type: tag === "button" ? "button" : null,
       "data-card": instance,
-      "aria-label": `${cardName(instance)}${o.label ? `, ${o.label}` : ""}`,
       title: `${cardName(instance)} — ${c[`text_${LANG}`] || ""}`,
     },
-    el("span", { class: "card-top" }, el("span", { class: "card-cost", text: c.cost }), market ? glyph(market, T.market) : null),
-    el("span", { class: "card-name", lang: LANG, style: `--word:${longestWord(cardName(instance))}`, text: cardName(instance) }),
-    el("span", { class: "card-symbols" }, symbols),
-    el("span", { class: "card-income" }, income),
+    el(
+      "span",
+      { class: "visually-hidden" },
+      [cardLabel(instance), o.count > 1 ? fmt(T.n_copies, { n: o.count }) : "", o.cover ? coverLabel(o.cover) : "", o.label || "", market !== printed ? marketLabel : ""]
+        .filter(Boolean)
+        .join(", "),
+    ),
+    o.count > 1 ? el("span", { class: "card-count", "aria-hidden": "true", text: `× ${o.count}` }) : null,
+    el("span", { class: "card-top", ...hidden }, el("span", { class: "card-cost", text: c.special ? "" : c.cost }), market ? glyph(market, marketLabel) : null),
+    el("span", { class: "card-name", lang: LANG, style: `--word:${longestWord(cardName(instance))}`, text: c.name_breaks || cardName(instance), ...hidden }),
+    el("span", { class: "card-symbols", ...hidden }, symbols),
+    el("span", { class: "card-income", ...hidden }, income),
+    coverMarks(o.cover),
   );
+  if (c.special) {
+    tile.classList.add("special");
+  }
+  if (o.cover && (o.cover.lying.length || o.cover.collected)) {
+    tile.classList.add("covered");
+  }
   return tint(tile, c.color || "other");
 }

@@ -1,7 +1,8 @@
 // Colours live in table.css as variables, each defined once: --card-<colour> for a card colour,
-// a phase or a pile (with an optional hand-picked --card-<colour>-bg tint) and --seat-<n> for a
+// a phase or a pile (with an optional hand-picked --card-<colour>-bg tint and --card-<colour>-ink
+// for text on it) and --seat-<n> for a
 // seat (with an optional --seat-<n>-ink where text needs a darker shade). An element names its
-// colour in data-color / data-seat; these functions point its --cc/--cb or --seat/--seat-ink at
+// colour in data-color / data-seat; these functions point its --cc/--cb/--ci or --seat/--seat-ink at
 // the right variables. So a new colour (the Market's yellow, a fifth seat) is one CSS variable,
 // and a colour nobody defined yet falls back to a neutral one instead of breaking the table.
 
@@ -14,6 +15,7 @@ export function tint(node, colour) {
   node.dataset.color = name;
   node.style.setProperty("--cc", base);
   node.style.setProperty("--cb", `var(--card-${name}-bg, color-mix(in srgb, ${base} 12%, white))`);
+  node.style.setProperty("--ci", `var(--card-${name}-ink, ${base})`);
   return node;
 }
 

@@ -4,10 +4,11 @@
 // `view.moves`, labelled from the move's fields, so a new decision is playable before it is
 // pretty.
 
-import { cardName } from "./cards.js";
+import { pickpocketLabel, specialLabel } from "./banquet_words.js";
+import { cardName, glyph } from "./cards.js";
 import { el, fmt } from "./dom.js";
 import { submit } from "./network.js";
-import { CARDS, me, phaseName, pileName, playerName, T } from "./page.js";
+import { CARDS, counted, me, phaseName, pileName, playerName, T } from "./page.js";
 
 const PASS_LABELS = { board_change: "pass_board", phase: "pass_phase" };
 
@@ -32,7 +33,7 @@ function fieldText(key, value) {
     return phaseName(value);
   }
   if (key === "points") {
-    return fmt(T.n_points, { n: value });
+    return counted("n_points", value, { n: value });
   }
   if (key === "rubles" || key === "price") {
     return `${value} ₽`;
@@ -59,9 +60,24 @@ export function moveLabel(move) {
     case "observatory":
       return fmt(T.draw_from, { pile: pileName(move.pile) });
     case "pub":
-      return fmt(T.pub_points, { points: move.points, price: move.price });
+      return counted("pub_points", move.points, { points: move.points, price: move.price });
     case "pass":
       return T[PASS_LABELS[move.until] || "pass"];
+    case "prison":
+      return fmt(T[`prison_${move.then}`], { card: cardName(move.card), price: move.price }) + replacing;
+    case "trading_house":
+      return move.use ? T.trading_house_yes : T.trading_house_no;
+    case "discard_sycophant":
+      return T.move_discard_sycophant;
+    case "trading_house_plan":
+      return `${T.trading_house_plan}: ${move.use ? T.trading_house_plan_yes : T.trading_house_plan_no}`;
+    case "guild_hall_plan":
+      return `${T.guild_hall_plan}: ${counted("guild_hall_split", move.points, { points: move.points, rubles: 4 - move.points })}`;
+    case "special":
+      return specialLabel(move);
+    case "pickpocket":
+    case "pickpocket_plan":
+      return pickpocketLabel(move);
     default: {
       const details = Object.entries(move)
         .filter(([key, value]) => key !== "kind" && value !== null && value !== undefined)
@@ -87,7 +103,8 @@ export function registerDecision(kind, dialog) {
   dialogs.set(kind, dialog);
 }
 
-const decisionBox = (label, ...children) => el("div", { class: "decision", role: "group", "aria-label": label }, ...children);
+/** The box of a decision in the action bar, named for readers by `label`. */
+export const decisionBox = (label, ...children) => el("div", { class: "decision", role: "group", "aria-label": label }, ...children);
 
 // The Pub (after building scoring): buy points, 2 rubles each; the most is the primary button.
 registerDecision("pub", {
@@ -114,6 +131,59 @@ registerDecision("observatory", {
     const offered = moves.filter((m) => m.card === view.drawn || m.kind === "discard");
     const box = decisionBox(T.drawn_card, el("strong", { text: fmt(T.you_drew, { card: cardName(view.drawn) }) }));
     offered.forEach((m) => box.append(moveButton(m, m.kind === "buy")));
+    return { box, offered };
+  },
+});
+
+// The Market's upkeep of one orange card: pay the value's first number or give the card up.
+registerDecision("upkeep", {
+  status: (view, pending) => (pending.seat === me() ? T.your_upkeep : fmt(T.someone_upkeep, { player: playerName(pending.seat) })),
+  draw(view, pending, moves) {
+    const offered = moves.filter((m) => m.kind === "upkeep");
+    if (pending.seat !== me() || !offered.length) {
+      return { box: null, offered: [] };
+    }
+    const box = decisionBox(T.decision_upkeep, el("strong", { text: T.decision_upkeep }), el("span", { class: "muted", text: fmt(T.upkeep_help, { card: cardName(pending.card) }) }));
+    box.dataset.decision = "upkeep";
+    offered.forEach((m) => {
+      const b = moveButton(m, m.keep);
+      b.textContent = m.keep ? fmt(T.upkeep_pay, { price: pending.price }) : T.upkeep_give_up;
+      box.append(b);
+    });
+    return { box, offered };
+  },
+});
+
+// The Market's '?': the good whose tile covers it, one button per tile still in the supply.
+registerDecision("joker", {
+  status: (view, pending) => (pending.seat === me() ? T.your_joker : fmt(T.someone_joker, { player: playerName(pending.seat) })),
+  draw(view, pending, moves) {
+    const offered = moves.filter((m) => m.kind === "joker");
+    if (pending.seat !== me() || !offered.length) {
+      return { box: null, offered: [] };
+    }
+    const box = decisionBox(T.decision_joker, el("strong", { text: T.decision_joker }), el("span", { class: "muted", text: fmt(T.joker_help, { card: cardName(pending.card) }) }));
+    box.dataset.decision = "joker";
+    offered.forEach((m) => {
+      const b = moveButton(m, false);
+      b.replaceChildren(glyph(m.good), " ", T[m.good] || m.good);
+      box.append(b);
+    });
+    return { box, offered };
+  },
+});
+
+// The Trading House (after building scoring, before the Pub): 3 rubles for 2 points, or not.
+registerDecision("trading_house", {
+  status: (view, pending) => (pending.seat === me() ? T.decision_trading_house : fmt(T.someone_trading_house, { player: playerName(pending.seat) })),
+  draw(view, pending, moves) {
+    const offered = moves.filter((m) => m.kind === "trading_house");
+    if (!offered.length) {
+      return { box: null, offered: [] };
+    }
+    const box = decisionBox(T.decision_trading_house, el("strong", { text: T.decision_trading_house }), el("span", { class: "muted", text: T.trading_house_help }));
+    offered.forEach((m) => box.append(moveButton(m, m.use)));
+    box.dataset.decision = "trading_house";
     return { box, offered };
   },
 });

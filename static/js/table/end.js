@@ -1,20 +1,40 @@
-// The end of the game: the final scores by source (best first, the winner crowned) and, once
-// fetched, the chart of points and rubles by round.
+// The end of the game: the final scores by where the points came from (best first, the winner
+// crowned) and, once fetched, the chart of points and rubles by round. The parts are the
+// payload's score sheet, read by the server from the engine's ledger: the scorings and other
+// sources during the game, then the final scoring's steps. Rank, name and total come first, so
+// a phone shows them without scrolling sideways.
 
 import { drawChart } from "./chart.js";
+import { cardName } from "./cards.js";
 import { $, el } from "./dom.js";
-import { D, playerName, T } from "./page.js";
+import { colourName, D, playerName, T } from "./page.js";
 
 let historyShown = false;
 
-export function renderEnd(view) {
+/** A part's column heading: a phase's scoring by its colour, a final step by its own word,
+ *  another source by its word or the card it is named after (the Pub), else by its key. */
+function partName(key) {
+  const [kind, name] = key.split(":");
+  if (kind === "scoring") {
+    return colourName(name);
+  }
+  if (kind === "final") {
+    return T[`score_${name}`] || name;
+  }
+  return T[`part_${key}`] || cardName(key);
+}
+
+export function renderEnd(view, sheet) {
   const box = $("end");
-  if (!view.game_over || !view.scores) {
+  if (!view.game_over || !sheet) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const rows = [...view.scores]
+  const during = sheet.parts.filter((part) => !part.final);
+  const final = sheet.parts.filter((part) => part.final);
+  const parts = [...during, ...final];
+  const rows = [...sheet.rows]
     .sort((a, b) => a.rank - b.rank || a.seat - b.seat)
     .map((s) =>
       el(
@@ -22,16 +42,30 @@ export function renderEnd(view) {
         { class: s.winner ? "winner" : "" },
         el("td", { class: "num", text: s.rank }),
         el("th", { scope: "row", text: playerName(s.seat) + (s.winner ? " ♛" : "") }),
-        el("td", { class: "num", text: s.points.cards }),
-        el("td", { class: "num", text: s.points.aristocrats }),
-        el("td", { class: "num", text: s.points.money }),
-        el("td", { class: "num", text: s.points.hand }),
         el("td", { class: "num strong", text: s.total }),
+        parts.map((part) => el("td", { class: "num", text: s.parts[part.key] })),
         el("td", { class: "num", text: s.money_left }),
       ),
     );
-  const head = el("tr", {}, [T.rank, T.player, T.score_cards, T.score_aristocrats, T.score_money, T.score_hand, T.total, T.money_left].map((h, i) => el("th", { class: i === 1 ? "" : "num", text: h })));
-  $("end-scores").replaceChildren(el("div", { class: "table-wrap" }, el("table", { class: "table scores" }, el("thead", {}, head), el("tbody", {}, rows))), el("p", { class: "small-print", text: T.tie_break }));
+  // Rank, player, total and rubles left span both heading rows; the parts sit under their group.
+  const whole = (text, cls = "num") => el("th", { class: cls, scope: "col", rowSpan: 2, text });
+  const group = (text, size) => (size ? el("th", { class: "part-group", scope: "colgroup", colSpan: size, text }) : null);
+  const head = el(
+    "thead",
+    {},
+    el(
+      "tr",
+      {},
+      whole(T.rank),
+      whole(T.player, ""),
+      whole(T.total),
+      group(T.score_during, during.length),
+      group(T.score_final, final.length),
+      whole(T.money_left),
+    ),
+    el("tr", {}, parts.map((part) => el("th", { class: "num", scope: "col", text: partName(part.key) }))),
+  );
+  $("end-scores").replaceChildren(el("div", { class: "table-wrap", role: "region", "aria-label": T.final_scores, tabIndex: 0 }, el("table", { class: "table scores" }, head, el("tbody", {}, rows))), el("p", { class: "small-print", text: T.tie_break }));
   if (!historyShown && D.historyUrl) {
     historyShown = true;
     fetch(D.historyUrl, { credentials: "same-origin" })

@@ -5,21 +5,48 @@ import { paint } from "./colours.js";
 import { $ } from "./dom.js";
 import { D, T } from "./page.js";
 
-let logVersion = -1;
+let logVersion = -1; // the version of the log drawn (the server says it in X-Game-Version)
+let seenLines = -1; // log lines already announced (-1: none drawn yet)
 
-/** Fetch the log unless it is already the one of `version`. */
+/**
+ * Fetch the log unless one of `version` or later is drawn. Answers can overtake each other
+ * (a push's fetch, the page's first one held up): an answer older than the log drawn is dropped.
+ */
 export async function refreshLog(version) {
-  if (version === logVersion) {
+  if (version <= logVersion) {
     return;
   }
-  const response = await fetch(D.logUrl, { credentials: "same-origin", cache: "no-store" });
+  // What came after the reader's last visit is marked (the server knows which lines).
+  const since = Number(D.seenVersion || 0);
+  const url = since > 0 ? `${D.logUrl}?since=${since}` : D.logUrl;
+  const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) {
     return;
   }
-  logVersion = version;
+  const drawnAt = Number(response.headers.get("X-Game-Version"));
+  const html = await response.text();
   const body = $("log-body");
-  body.innerHTML = await response.text(); // our own server-rendered fragment
+  body.dataset.answers = Number(body.dataset.answers || 0) + 1; // read, drawn or not
+  if (drawnAt <= logVersion) {
+    return;
+  }
+  logVersion = drawnAt;
+  body.innerHTML = html; // our own server-rendered fragment
+  body.dataset.version = drawnAt;
   paint(body);
+  announce(body);
+}
+
+/** Say the log's new lines (those after the ones seen before) in the page's live region, so a
+ * screen reader reads out the moves as they arrive; the first load says nothing. */
+function announce(body) {
+  const lines = [...body.querySelectorAll(".log-lines li")].map((li) => li.textContent.trim());
+  const fresh = seenLines < 0 ? [] : lines.slice(Math.max(seenLines, lines.length - 5));
+  seenLines = lines.length;
+  const region = $("announce");
+  if (region && fresh.length) {
+    region.textContent = fresh.join(" ");
+  }
 }
 
 /** The "newest first / oldest first" switch, remembered in this browser. */

@@ -8,6 +8,8 @@ import { $ } from "./dom.js";
 import { D, MODE, T, root, shown } from "./page.js";
 
 let draw = () => {};
+const heard = {}; // socket messages other than views, by type (e.g. "chat")
+const onOpen = [];
 let viewUrl = () => D.viewUrl;
 let busy = false;
 let socket = null;
@@ -16,6 +18,16 @@ let backoff = 1000;
 /** `fn(payload)` draws the table; called for every payload taken. */
 export function onPayload(fn) {
   draw = fn;
+}
+
+/** `fn(message)` takes the socket's messages of `type` (other than "view"). */
+export function onMessage(type, fn) {
+  heard[type] = fn;
+}
+
+/** `fn()` runs each time the socket opens (to read again what may have been missed). */
+export function whenConnected(fn) {
+  onOpen.push(fn);
 }
 
 /** Where fetchView() reads (the replay points it at the step shown). */
@@ -37,6 +49,7 @@ export function pushStep(current, incoming) {
 // A whole payload (a GET, a POST's answer) replaces the table unless a newer one is already
 // shown (a push can overtake the answer to our own POST). Replay steps go both ways.
 function take(payload) {
+  root.dataset.answers = Number(root.dataset.answers || 0) + 1; // read, drawn or not
   const current = shown.payload;
   if (MODE === "live" && current && payload.version < current.version) {
     return;
@@ -130,7 +143,12 @@ export function connect() {
   socket.addEventListener("open", () => {
     backoff = 1000;
     root.dataset.live = "on";
+    // Back: the "reconnecting" or "cannot be reached" line is out of date.
+    if ([T.reconnecting, T.offline].includes($("table-message").textContent)) {
+      say("");
+    }
     fetchView(); // whatever happened while we were away
+    onOpen.forEach((fn) => fn());
     heartbeat = setInterval(() => socket.readyState === 1 && socket.send('{"type":"heartbeat"}'), 30000);
   });
   socket.addEventListener("message", (event) => {
@@ -140,7 +158,11 @@ export function connect() {
     } catch (e) {
       return;
     }
-    if (message.type !== "view" || !shown.payload) {
+    if (message.type !== "view") {
+      (heard[message.type] || (() => {}))(message);
+      return;
+    }
+    if (!shown.payload) {
       return;
     }
     const step = pushStep(shown.payload.version, message.version);
@@ -157,6 +179,7 @@ export function connect() {
       say(event.code === 4401 ? T.log_in_again : T.live_refused, "error");
       return;
     }
+    say(T.reconnecting, "warn");
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 30000);
   });

@@ -17,6 +17,12 @@ export const shown = { payload: null };
 /** The reader's seat, or null for a spectator. */
 export const me = () => (shown.payload ? shown.payload.seat : null);
 
+/** The string `key` in the form for the count `n` (`key_one` for 1, else `key_other`; the
+ * languages we speak have these two), its {placeholders} filled from `values`. */
+export function counted(key, n, values) {
+  return fmt(T[`${key}_${Number(n) === 1 ? "one" : "other"}`], values);
+}
+
 export function playerName(seat) {
   const p = shown.payload && shown.payload.players.find((x) => x.seat === seat);
   return p ? p.name : fmt(T.seat_n, { n: seat + 1 });

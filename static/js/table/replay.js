@@ -1,6 +1,8 @@
 // The replay of a finished game: a stepper and a slider over the moves; each step is the
-// spectator's payload after that many moves (GET /games/<id>/replay/<n>).
+// spectator's payload after that many moves (GET /games/<id>/replay/<n>), with the log's
+// lines of that move beside the controls.
 
+import { paint } from "./colours.js";
 import { $, fmt } from "./dom.js";
 import { fetchView, viewFrom } from "./network.js";
 import { D, shown, T } from "./page.js";
@@ -16,6 +18,10 @@ export function setupReplay() {
     slider.value = step;
     await fetchView();
     $("replay-position").textContent = fmt(T.step_of, { n: step, total: shown.payload.steps });
+    // What this step was, as the log says it (our own server-rendered lines).
+    const lines = shown.payload.step_lines || [];
+    $("replay-step").innerHTML = lines.map((line) => `<li>${line}</li>`).join("");
+    paint($("replay-step"));
     slider.max = shown.payload.steps;
   };
   box.addEventListener("click", (event) => {

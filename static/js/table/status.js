@@ -37,16 +37,29 @@ export function renderStatus(view) {
     tint(el("span", { class: "chip phase", text: phaseName(view.phase) }), view.phase),
     el("span", { class: `chip turn${view.your_turn ? " mine" : ""}`, role: "status", text: turnText(view) }),
   );
+  if (view.market && !view.game_over) {
+    const [first, second] = view.market.value;
+    const [nextFirst, nextSecond] = view.market.next_value;
+    box.append(
+      tint(el("span", { class: "chip market-value", title: T.market_help, text: fmt(T.market_value, { first, second }) }), "market"),
+      el("span", { class: "chip market-next muted", text: fmt(T.market_next, { first: nextFirst, second: nextSecond }) }),
+    );
+  }
   if (view.last_round && !view.game_over) {
     box.append(el("span", { class: "chip warn", text: T.last_round }));
   }
   clearTimeout(deadlineTimer);
   if (payload.deadline && payload.status === "running") {
     const deadline = new Date(payload.deadline);
+    // In the member's zone, and named: a deadline read in another zone is an hour off.
     const when = deadline.toLocaleString(LANG, {
       timeZone: D.tz || undefined,
-      dateStyle: "medium",
-      timeStyle: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZoneName: "short",
     });
     // Without a timeout policy a game stays past its deadline; with one, the server acts
     // within a minute. Either way the page says so, also when it passes with the page open.
@@ -57,7 +70,7 @@ export function renderStatus(view) {
       deadlineTimer = setTimeout(() => renderStatus(view), Math.min(left, MAX_TIMEOUT));
     }
   }
-  if (MODE === "live" && me() !== null && "Notification" in window && Notification.permission === "default") {
+  if (MODE === "live" && payload.status === "running" && me() !== null && "Notification" in window && Notification.permission === "default") {
     box.append(el("button", { type: "button", class: "button small secondary", "data-action": "notify", text: T.notify_me }));
   }
   if (MODE === "live") {

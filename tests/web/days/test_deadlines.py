@@ -1,7 +1,10 @@
 """The clock arithmetic of deadlines (pure functions)."""
 
+import time
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
+
+import pytest
 
 from games import deadlines
 
@@ -29,6 +32,31 @@ def test_a_budget_ending_exactly_when_the_weekend_starts_ends_then():
     saturday = datetime(2026, 3, 7, 0, 0, tzinfo=UTC)
     assert deadlines.turn_end(friday, DAY, pause_weekends=True) == saturday
     assert deadlines.elapse(friday, DAY, [(saturday, saturday + 2 * DAY)]) == saturday
+
+
+@pytest.fixture
+def server_zone(monkeypatch):
+    """Sets the process's own local time zone (TZ, time.tzset) for one test, and puts the
+    settings' zone back afterwards."""
+
+    def set_zone(name):
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield set_zone
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_weekend_is_utcs_whatever_the_servers_own_time_zone(server_zone):
+    """Sunday 11:00 UTC is already Monday on a server whose clock is set to UTC+14: the turn
+    still starts inside the UTC weekend and counts from Monday 00:00 UTC."""
+    server_zone("Pacific/Kiritimati")
+    sunday = datetime(2026, 3, 8, 11, 0, tzinfo=UTC)
+    assert sunday.astimezone().utcoffset() == timedelta(hours=14)  # the zone is in effect
+    assert deadlines.turn_end(sunday, DAY, pause_weekends=True) == datetime(
+        2026, 3, 10, 0, 0, tzinfo=UTC
+    )
 
 
 def test_a_turn_starting_on_a_saturday_starts_counting_on_monday():

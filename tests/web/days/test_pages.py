@@ -3,7 +3,7 @@
 from django.core import mail, signing
 from django.urls import reverse
 
-from games import notifications
+from games import emails
 from games.models import Game, Notification, Seat
 from games.services.sweep import sweep
 
@@ -50,7 +50,7 @@ def test_a_forged_settings_link_changes_nothing(client, anna):
     assert response.status_code == 404
     anna.refresh_from_db()
     assert anna.email_on_turn == "immediately"
-    assert notifications.user_from_settings_token(notifications.settings_token(anna)) == anna
+    assert emails.user_from_settings_token(emails.settings_token(anna)) == anna
 
 
 def test_reclaim_from_a_form_redirects_to_the_table(client, game, anna):
@@ -69,14 +69,31 @@ def test_reclaiming_needs_to_sit_at_the_game(client, game, admin_user):
 
 
 def test_the_admin_filters_notifications(client, admin_user, anna, boris):
+    from games.services import vacations
+
     two_player_game(anna, boris)
+    vacations.vacation_start_now(user=boris, days=2)
+    two_player_game(boris, anna, title="Second")  # boris is to act, on vacation
     sweep()
     client.force_login(admin_user)
     url = reverse("admin:games_notification_changelist")
-    page = client.get(url, {"kind__exact": "your_turn", "channel__exact": "email"})
-    assert page.status_code == 200
-    assert "Anna" in page.content.decode()
-    assert client.get(url, {"status__exact": "skipped"}).status_code == 200
+
+    def listed(**query) -> list[tuple[str, str, str, str]]:
+        page = client.get(url, query)
+        assert page.status_code == 200
+        return sorted(
+            (n.user.username, n.kind, n.channel, n.status) for n in page.context["cl"].result_list
+        )
+
+    assert listed(kind__exact="your_turn", channel__exact="email") == [
+        ("anna", "your_turn", "email", "sent"),
+        ("boris", "your_turn", "email", "skipped"),
+    ]
+    assert listed(status__exact="skipped") == [("boris", "your_turn", "email", "skipped")]
+    assert listed(channel__exact="live") == [
+        ("anna", "your_turn", "live", "sent"),
+        ("boris", "your_turn", "live", "sent"),
+    ]
 
 
 def test_the_admin_changes_the_policy_and_extends_the_deadline(client, admin_user, game):
@@ -133,3 +150,17 @@ def test_a_finished_game_is_announced_by_email_with_the_ranking_to_who_wants_it(
     ]
     live = Notification.objects.filter(kind="game_finished", channel="live")
     assert sorted(live.values_list("user__username", flat=True)) == ["anna", "boris"]
+
+
+def test_reclaiming_needs_a_login(client, game, anna):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True)
+    response = client.post(f"/games/{game.pk}/reclaim", HTTP_ACCEPT="application/json")
+    assert (response.status_code, response.json()["code"]) == (401, "not_logged_in")
+    assert Seat.objects.get(game=game, user=anna).stand_in
+
+
+def test_a_refused_reclaim_from_a_form_goes_back_to_the_table_saying_why(client, game, anna):
+    client.force_login(anna)
+    response = client.post(f"/games/{game.pk}/reclaim", follow=True)
+    assert response.redirect_chain == [(f"/games/{game.pk}/", 302)]
+    assert "Your seat is already yours." in response.content.decode()

@@ -2,9 +2,11 @@
 digests go on, and the failure is logged with the game (embedded: tasks run inline)."""
 
 import logging
-from datetime import timedelta
+import zoneinfo
+from datetime import UTC, datetime, timedelta
 from io import StringIO
 
+import pytest
 from django.core import mail
 from django.core.management import call_command
 
@@ -67,3 +69,41 @@ def test_warnings_and_digests_go_out_around_a_bad_game(anna, boris, clock):
         ("dora@example.org", "[stpete] Time is running out in “Digest”"),
     ]
     assert not Action.objects.filter(game=bad).exists()
+
+
+@pytest.fixture
+def damaged_zone(tmp_path):
+    """A time zone "Mars/Olympus" whose zone file is cut short after its first bytes, found
+    before the system's zones (zoneinfo reads it only when a member's zone is asked for)."""
+    (tmp_path / "Mars").mkdir()
+    (tmp_path / "Mars" / "Olympus").write_bytes(b"TZif2")
+    zoneinfo.reset_tzpath(to=[str(tmp_path), *zoneinfo.TZPATH])
+    zoneinfo.ZoneInfo.clear_cache()
+    yield "Mars/Olympus"
+    zoneinfo.reset_tzpath()
+    zoneinfo.ZoneInfo.clear_cache()
+
+
+def test_a_member_whose_digest_time_cannot_be_worked_out_does_not_stop_the_others(
+    boris, clock, caplog, damaged_zone
+):
+    dora = member("dora", email_on_turn="digest")
+    emil = member("emil", email_on_turn="digest", time_zone=damaged_zone)
+    two_player_game(dora, boris, title="Digest", days=3)
+    two_player_game(emil, boris, title="Mars", days=3)
+    sweep()  # starts both digest clocks (a first digest is due at once, no zone asked)
+    mail.outbox.clear()
+    clock.move_to(datetime(2026, 3, 3, 7, 0, tzinfo=UTC))
+
+    with caplog.at_level(logging.WARNING):
+        report = sweep()
+
+    assert f"digest of member {emil.pk}" in report.failed
+    assert [(m.to, m.subject) for m in mail.outbox] == [
+        (["dora@example.org"], "[stpete] 1 game is waiting for your move")
+    ]
+    logged = [r for r in caplog.records if r.name == "games.services.sweep"]
+    assert [r.getMessage() for r in logged] == [
+        f"sweep: could not tell whether the digest of member {emil.pk} is due"
+    ]
+    assert logged[0].exc_info is not None  # with its traceback

@@ -296,3 +296,201 @@ def test_a_warning_already_sent_is_not_sent_again_when_a_vacation_moves_the_dead
     warnings = Notification.objects.filter(user=anna, kind="deadline_warning", channel="email")
     assert list(warnings.values_list("status", flat=True)) == ["sent"]
     assert [m.subject for m in mail.outbox].count("[stpete] Time is running out in “Nevsky”") == 1
+
+
+def test_only_an_admin_changes_the_policy_or_extends_the_deadline(game, anna):
+    for change in (
+        lambda: timeouts.game_timeout_policy_set(game_id=game.pk, policy="none", by=anna),
+        lambda: timeouts.game_deadline_extend(game_id=game.pk, hours=6, by=anna),
+    ):
+        with pytest.raises(GameError) as error:
+            change()
+        assert (error.value.code, error.value.status) == ("not_admin", 403)
+    game.refresh_from_db()
+    assert (game.timeout_policy, game.deadline) == ("auto_pass_then_bot", START + hours(24))
+
+
+def test_an_unknown_timeout_policy_is_refused(game, admin_user):
+    with pytest.raises(GameError) as error:
+        timeouts.game_timeout_policy_set(game_id=game.pk, policy="bot_at_once", by=admin_user)
+    assert (error.value.code, error.value.message) == ("bad_options", "Unknown timeout policy.")
+    game.refresh_from_db()
+    assert game.timeout_policy == "auto_pass_then_bot"
+    timeouts.game_timeout_policy_set(game_id=game.pk, policy="auto_pass", by=admin_user)
+    game.refresh_from_db()
+    assert game.timeout_policy == "auto_pass"
+
+
+def test_a_game_without_a_time_limit_has_no_deadline_to_extend(anna, boris, admin_user):
+    table = two_player_game(anna, boris, days=None)
+    with pytest.raises(GameError) as error:
+        timeouts.game_deadline_extend(game_id=table.pk, hours=6, by=admin_user)
+    assert (error.value.code, error.value.status) == ("no_deadline", 409)
+    table.refresh_from_db()
+    assert (table.deadline, table.deadline_extension) == (None, timedelta(0))
+
+
+def test_an_extension_after_the_warning_warns_again_only_if_the_new_warning_is_still_ahead(
+    game, admin_user, clock
+):
+    clock.move_to(game.warn_at)
+    sweep()  # the warning at 80 % of one day: 19.2 h
+    game.refresh_from_db()
+    assert game.warn_at is None
+    timeouts.game_deadline_extend(game_id=game.pk, hours=1, by=admin_user)
+    game.refresh_from_db()
+    # 80 % of 25 hours is 20 hours: still ahead, so he is warned again then.
+    assert (game.warn_at, game.deadline) == (START + hours(20), START + hours(25))
+    clock.move_to(START + hours(23))
+    sweep()  # the second warning
+    timeouts.game_deadline_extend(game_id=game.pk, hours=1, by=admin_user)
+    game.refresh_from_db()
+    # 80 % of 26 hours is 20.8 hours, already behind him: no third warning.
+    assert (game.warn_at, game.deadline) == (None, START + hours(26))
+
+
+def test_reclaiming_his_seat_while_another_is_to_act_leaves_the_turns_deadline(
+    game, anna, boris, clock
+):
+    play_until_turn_of(game, boris)
+    game.refresh_from_db()
+    deadline, warn_at = game.deadline, game.warn_at
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    clock.move_to(START + hours(5))
+    timeouts.seat_reclaim(game_id=game.pk, user=anna)
+    game.refresh_from_db()
+    assert (game.deadline, game.warn_at) == (deadline, warn_at)
+    assert (seat_of(game, anna).stand_in, seat_of(game, anna).timeouts_in_row) == (False, 0)
+
+
+def test_a_seat_cannot_be_reclaimed_once_the_game_is_over(game, anna, admin_user):
+    from games import services
+
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True)
+    services.game_abort(game_id=game.pk, by=admin_user)
+    with pytest.raises(GameError) as error:
+        timeouts.seat_reclaim(game_id=game.pk, user=anna)
+    assert (error.value.code, error.value.status, error.value.message) == (
+        "game_not_running",
+        409,
+        "This game is not running.",
+    )
+    assert seat_of(game, anna).stand_in
+
+
+def test_at_the_deadline_of_a_stand_in_seat_its_bot_is_asked_to_move_not_timed_out(
+    game, anna, clock, django_capture_on_commit_callbacks
+):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    clock.move_to(game.deadline + timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert timeouts.deadline_expire(game_id=game.pk) == "bot_seat"
+    kinds = list(Action.objects.filter(game=game).values_list("kind", flat=True))
+    assert kinds == ["stand_in"]
+    assert seat_of(game, anna).timeouts_in_row == 3
+    assert not Notification.objects.filter(user=anna, kind__in=TIMEOUT_KINDS).exists()
+
+
+def test_a_warning_or_deadline_task_that_comes_early_or_for_an_untimed_game_does_nothing(
+    game, anna, boris
+):
+    untimed = two_player_game(boris, anna, days=None)
+    assert timeouts.deadline_warn(game_id=game.pk) == "not_due"
+    assert timeouts.deadline_expire(game_id=game.pk) == "not_due"
+    assert timeouts.deadline_warn(game_id=untimed.pk) == "not_due"
+    assert timeouts.deadline_expire(game_id=untimed.pk) == "not_due"
+    game.refresh_from_db()
+    assert (game.warn_at, game.deadline) == (START + hours(24 * 0.8), START + hours(24))
+    assert not Action.objects.exists()
+
+
+def test_a_deadline_a_vacation_moved_after_the_warning_is_not_acted_on_at_the_old_time(
+    game, anna, clock
+):
+    clock.move_to(game.warn_at)
+    sweep()  # the warning: from now on only the deadline is due
+    vacations.vacation_start_now(user=anna, days=1)  # Tuesday; its refresh is never run
+    game.refresh_from_db()
+    assert game.deadline == START + hours(24)  # still the old one
+    clock.move_to(START + hours(24))
+    assert timeouts.deadline_expire(game_id=game.pk) == "moved"
+    game.refresh_from_db()
+    # 15 h ran on Monday, Tuesday is paused whole, the other 9 h run on Wednesday.
+    assert game.deadline == datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
+    assert not Action.objects.filter(game=game).exists()
+
+
+def test_a_late_bot_task_for_a_table_without_bots_or_stand_ins_does_nothing(game):
+    from games.services import bot_turn_play
+    from games.services.bots import stand_in_turn_play
+
+    assert bot_turn_play(game_id=game.pk, version=game.version) is False
+    assert stand_in_turn_play(game_id=game.pk, version=game.version) is False
+    assert not Action.objects.filter(game=game).exists()
+
+
+def test_admin_changes_to_a_game_that_does_not_exist_are_a_404(anna, admin_user):
+    changes = [
+        lambda: timeouts.seat_reclaim(game_id=424242, user=anna),
+        lambda: timeouts.game_timeout_policy_set(game_id=424242, policy="none", by=admin_user),
+        lambda: timeouts.game_deadline_extend(game_id=424242, hours=6, by=admin_user),
+    ]
+    for change in changes:
+        with pytest.raises(GameError) as error:
+            change()
+        assert (error.value.code, error.value.status) == ("not_found", 404)
+
+
+def test_a_vacation_leaves_an_untimed_game_without_a_deadline(
+    anna, boris, django_capture_on_commit_callbacks
+):
+    untimed = two_player_game(anna, boris, days=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        vacations.vacation_start_now(user=anna, days=2)
+    untimed.refresh_from_db()
+    assert (untimed.warn_at, untimed.deadline) == (None, None)
+
+
+def test_a_warning_a_vacation_moved_moves_the_shown_deadline_with_it(game, anna, clock):
+    clock.move_to(START + hours(10))  # Monday 19:00
+    vacations.vacation_start_now(user=anna, days=1)  # all Monday; its refresh is never run
+    clock.move_to(game.warn_at)  # the old warning time, Tuesday 04:12
+    assert timeouts.deadline_warn(game_id=game.pk) == "moved"
+    game.refresh_from_db()
+    # Monday is paused whole: the day's budget runs from Tuesday 00:00.
+    assert (game.warn_at, game.deadline) == (
+        datetime(2026, 3, 3, 19, 12, tzinfo=UTC),
+        datetime(2026, 3, 4, 0, 0, tzinfo=UTC),
+    )
+    assert not Notification.objects.filter(kind="deadline_warning").exists()
+
+
+def test_a_seat_the_stand_in_bot_plays_is_not_warned(game, anna, clock):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    clock.move_to(game.warn_at)
+    assert timeouts.deadline_warn(game_id=game.pk) == "warned"
+    assert not Notification.objects.filter(user=anna, kind="deadline_warning").exists()
+    assert mail.outbox == []
+
+
+def test_the_vacation_of_a_member_the_stand_in_bot_plays_for_does_not_move_the_deadline(
+    game, anna, django_capture_on_commit_callbacks
+):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        vacations.vacation_start_now(user=anna, days=2)
+    assert callbacks  # the deadline was worked out again
+    game.refresh_from_db()
+    assert (game.warn_at, game.deadline) == (START + hours(24 * 0.8), START + hours(24))
+
+
+def test_reclaiming_his_seat_ends_an_extension_the_admin_gave_the_stand_in_turn(
+    game, anna, admin_user, clock
+):
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    timeouts.game_deadline_extend(game_id=game.pk, hours=12, by=admin_user)
+    clock.move_to(START + hours(20))
+    timeouts.seat_reclaim(game_id=game.pk, user=anna)
+    game.refresh_from_db()
+    # One fresh day from now, without the twelve hours given to the turn before.
+    assert (game.deadline_extension, game.deadline) == (timedelta(0), START + hours(44))

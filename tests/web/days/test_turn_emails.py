@@ -6,8 +6,9 @@ from datetime import timedelta
 from django.core import mail
 
 from games import presence
-from games.models import Notification, Seat
+from games.models import Game, Notification, Seat
 from games.realtime import user_group
+from games.services.chat import chat_hide, chat_post
 from games.services.sweep import sweep
 from tests.web.listening import IN_MEMORY, Listener
 
@@ -236,3 +237,204 @@ def test_a_player_watching_the_table_is_left_to_the_sweep_which_mails_him_once_h
     assert email.subject.startswith("[stpete] Your turn")
     sweep()
     assert len(emails_to(boris)) == 1
+
+
+def test_the_email_quotes_what_the_others_wrote_at_the_table_since_the_last_move(
+    anna, boris, admin_user
+):
+    game = two_player_game(anna, boris)
+    chat_post(game_id=game.pk, user=boris, text="Before your move")
+    play(game)  # anna
+    chat_post(game_id=game.pk, user=anna, text="My own words")
+    rude = chat_post(game_id=game.pk, user=boris, text="Something rude")
+    chat_post(game_id=game.pk, user=boris, text="Your turn, Anna <3")
+    chat_hide(message_ids=[rude.pk], by=admin_user)
+    play_until_turn_of(game, anna)
+    mail.outbox.clear()
+    sweep()
+    [email] = emails_to(anna)
+    assert "Boris wrote: Your turn, Anna <3" in email.body
+    assert "Before your move" not in email.body
+    assert "My own words" not in email.body
+    assert "Something rude" not in email.body
+    assert "Boris wrote: Your turn, Anna &lt;3" in email.alternatives[0][0]
+
+
+def test_a_turn_email_task_run_again_or_for_a_vanished_seat_sends_nothing_more(anna, boris):
+    from games.services.notices import turn_email_send
+
+    game = two_player_game(anna, boris)
+    seat = seat_of(game, anna)
+    assert turn_email_send(seat.pk) == "sent"
+    assert turn_email_send(seat.pk) == "not_due"
+    assert turn_email_send(424242) == "not_due"
+    assert len(emails_to(anna)) == 1
+
+
+def test_a_member_without_an_address_is_recorded_as_such(anna, boris):
+    anna.email = ""
+    anna.save(update_fields=["email"])
+    two_player_game(anna, boris)
+    sweep()
+    assert mail.outbox == []
+    skipped = Notification.objects.get(user=anna, channel="email")
+    assert (skipped.kind, skipped.status, skipped.reason) == ("your_turn", "skipped", "no_address")
+
+
+def test_the_deadline_warning_is_mailed_to_digest_members_but_not_to_who_wants_none(
+    anna, boris, clock
+):
+    anna.email_on_turn = "never"
+    anna.save(update_fields=["email_on_turn"])
+    boris.email_on_turn = "digest"
+    boris.save(update_fields=["email_on_turn"])
+    for_anna = two_player_game(anna, boris, title="Anna first")
+    for_boris = two_player_game(boris, anna, title="Boris first")
+    clock.move_to(for_anna.warn_at)
+    sweep()
+    assert [m.subject for m in mail.outbox] == ["[stpete] Time is running out in “Boris first”"]
+    assert emails_to(boris) == mail.outbox
+    warnings = Notification.objects.filter(kind="deadline_warning", channel="email")
+    assert sorted(warnings.values_list("user__username", "game", "status", "reason")) == [
+        ("anna", for_anna.pk, "skipped", "preference"),
+        ("boris", for_boris.pk, "sent", ""),
+    ]
+    assert Notification.objects.filter(kind="deadline_warning", channel="live").count() == 2
+
+
+def test_a_pending_email_sent_by_a_late_task_is_not_sent_again(anna, boris, clock):
+    from games.models import NotificationKind
+    from games.services.notices import event_notice, notification_email_send
+
+    game = two_player_game(anna, boris)
+    clock.move_to(START + timedelta(minutes=30))  # past the turn e-mail's throttle
+    event_notice(anna, game, NotificationKind.TIMEOUT)
+    pending = Notification.objects.get(user=anna, kind="timeout", channel="email")
+    assert notification_email_send(pending.pk) == "sent"
+    assert notification_email_send(pending.pk) == "not_pending"
+    assert notification_email_send(424242) == "not_pending"
+    [email] = emails_to(anna)
+    assert email.subject.startswith("[stpete] ")
+
+
+def test_a_bot_member_gets_no_notices(anna):
+    from games.models import NotificationKind
+    from games.services import bot_user_get_or_create
+    from games.services.notices import event_notice
+
+    bot = bot_user_get_or_create(name="Ivan")
+    game = two_player_game(anna, bot)
+    event_notice(bot, game, NotificationKind.TIMEOUT)
+    assert not Notification.objects.filter(user=bot).exists()
+
+
+def test_a_turn_email_already_due_is_dropped_when_he_switches_to_the_digest(anna, boris):
+    two_player_game(anna, boris)
+    anna.email_on_turn = "digest"
+    anna.save(update_fields=["email_on_turn"])
+    sweep()
+    assert emails_to(anna) == []
+    skipped = Notification.objects.get(user=anna, channel="email")
+    assert (skipped.kind, skipped.status, skipped.reason) == ("your_turn", "skipped", "preference")
+
+
+def test_no_email_to_the_member_whose_join_starts_the_game_on_his_turn(
+    client, anna, boris, django_capture_on_commit_callbacks
+):
+    from games import services
+
+    # The fixtures' seed and seating deal boris (the guest) the first turn: checked below.
+    game = services.game_create(
+        host=anna, title="Moika", edition="1st", seats=2, days_per_move=1, is_public=True
+    )
+    client.force_login(boris)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/games/{game.pk}/join")
+
+    assert response["Location"] == f"/games/{game.pk}/"  # he goes on looking at the game
+    assert acting_user(Game.objects.get(pk=game.pk)) == boris
+    assert emails_to(boris) == []
+    assert seat_of(game, boris).remind_at is not None  # the sweep asks again once he left
+
+
+def test_a_seat_the_stand_in_bot_plays_gets_no_notice_when_its_turn_comes(anna, boris):
+    game = two_player_game(anna, boris)
+    play(game)  # anna; then boris is to act
+    assert acting_user(game) == boris
+    Seat.objects.filter(game=game, user=anna).update(stand_in=True, timeouts_in_row=3)
+    notices_before = Notification.objects.filter(user=anna).count()
+    play_until_turn_of(game, anna)
+    assert Notification.objects.filter(user=anna).count() == notices_before  # no live notice
+    assert seat_of(game, anna).remind_at is None  # and no turn e-mail due
+
+
+def test_a_second_timeout_email_within_fifteen_minutes_is_skipped_as_throttled(anna, boris, clock):
+    from games.models import NotificationKind
+    from games.services.notices import event_notice, notification_email_send
+
+    first = two_player_game(anna, boris, title="First")
+    second = two_player_game(anna, boris, title="Second")
+    clock.move_to(START + hours(24))  # both of her deadlines have passed
+    event_notice(anna, first, NotificationKind.TIMEOUT)
+    event_notice(anna, second, NotificationKind.BOT_TOOK_OVER)
+    timed_out, took_over = Notification.objects.filter(user=anna, channel="email").order_by("pk")
+    assert notification_email_send(timed_out.pk) == "sent"
+    clock.move_to(START + hours(24) + timedelta(minutes=14))
+    assert notification_email_send(took_over.pk) == "throttled"
+    took_over.refresh_from_db()
+    assert (took_over.status, took_over.reason, took_over.sent_at) == ("skipped", "throttled", None)
+    assert [m.subject for m in emails_to(anna)] == ["[stpete] You ran out of time in “First”"]
+
+
+def test_the_deadline_warning_is_pushed_to_his_open_pages_after_the_commit(
+    game, anna, clock, settings, django_capture_on_commit_callbacks
+):
+    from games.services import timeouts
+
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    pages = Listener()
+    pages.listen(user_group(anna.pk))
+    clock.move_to(game.warn_at)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert timeouts.deadline_warn(game_id=game.pk) == "warned"
+    notices = [(m["type"], m["notice"]["kind"], m["notice"]["game_id"]) for _g, m in pages.drain()]
+    assert notices == [("user.notice", "deadline_warning", game.pk)]
+
+
+def test_a_timeout_email_waits_for_no_vacation_but_a_digest_member_gets_it(anna, boris, clock):
+    from games.models import NotificationKind
+    from games.services import vacations
+    from games.services.notices import event_notice, notification_email_send
+
+    game = two_player_game(anna, boris)
+    boris.email_on_turn = "digest"
+    boris.save(update_fields=["email_on_turn"])
+    vacations.vacation_start_now(user=anna, days=2)
+    clock.move_to(START + hours(24))
+    event_notice(anna, game, NotificationKind.TIMEOUT)
+    event_notice(boris, game, NotificationKind.TIMEOUT)
+    for_anna, for_boris = Notification.objects.filter(channel="email").order_by("user__username")
+    assert notification_email_send(for_anna.pk) == "on_vacation"
+    assert notification_email_send(for_boris.pk) == "sent"
+    assert [m.to for m in mail.outbox] == [[boris.email]]
+
+
+def test_a_timeout_email_the_mail_server_refuses_is_recorded_as_failed(
+    anna, boris, clock, monkeypatch
+):
+    import smtplib
+
+    from games.models import NotificationKind
+    from games.services.notices import event_notice, notification_email_send
+
+    def refuse(self, fail_silently=False):
+        raise smtplib.SMTPServerDisconnected("the mail server is away")
+
+    game = two_player_game(anna, boris)
+    event_notice(anna, game, NotificationKind.TIMEOUT)
+    row = Notification.objects.get(user=anna, channel="email")
+    monkeypatch.setattr("django.core.mail.EmailMultiAlternatives.send", refuse)
+    assert notification_email_send(row.pk) == "failed"
+    row.refresh_from_db()
+    assert (row.status, row.sent_at) == ("failed", None)

@@ -1,6 +1,6 @@
 """Vacations: planned ahead or started now, within the yearly allowance; opponents see them."""
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -23,17 +23,27 @@ def test_a_vacation_is_planned_and_mirrored_on_the_profile(anna):
 
 
 @pytest.mark.parametrize(
-    ("first", "last", "code"),
+    ("first", "last", "code", "message"),
     [
-        (date(2026, 3, 20), date(2026, 3, 19), "vacation_order"),
-        (date(2026, 3, 1), date(2026, 3, 9), "vacation_past"),
-        (date(2026, 4, 1), date(2026, 4, 30), "vacation_allowance"),
+        (
+            date(2026, 3, 20),
+            date(2026, 3, 19),
+            "vacation_order",
+            "The vacation cannot end before it starts.",
+        ),
+        (date(2026, 3, 1), date(2026, 3, 9), "vacation_past", "This day is in the past."),
+        (
+            date(2026, 4, 1),
+            date(2026, 4, 30),
+            "vacation_allowance",
+            "That is more than your vacation allowance: 21 of 21 days left in 2026.",
+        ),
     ],
 )
-def test_refused_vacations(anna, first, last, code):
+def test_refused_vacations(anna, first, last, code, message):
     with pytest.raises(GameError) as error:
         vacations.vacation_schedule(user=anna, first_day=first, last_day=last)
-    assert error.value.code == code
+    assert (error.value.code, error.value.message) == (code, message)
     assert not Vacation.objects.exists()
 
 
@@ -55,7 +65,10 @@ def test_overlapping_vacations_are_refused(anna):
         vacations.vacation_schedule(
             user=anna, first_day=date(2026, 4, 7), last_day=date(2026, 4, 8)
         )
-    assert error.value.code == "vacation_overlap"
+    assert (error.value.code, error.value.message) == (
+        "vacation_overlap",
+        "This overlaps a vacation you already planned.",
+    )
 
 
 def test_start_now_and_come_back_early(anna, clock):
@@ -128,6 +141,84 @@ def test_a_planned_vacation_can_be_cancelled(anna):
     assert anna.vacation_start is None
 
 
+def test_a_vacation_may_start_up_to_a_year_ahead_and_no_later(anna):
+    today = date(2026, 3, 2)
+    with pytest.raises(GameError) as error:
+        vacations.vacation_schedule(
+            user=anna, first_day=today + timedelta(days=367), last_day=today + timedelta(days=367)
+        )
+    assert (error.value.code, error.value.message) == ("vacation_far", "Plan at most a year ahead.")
+    furthest = today + timedelta(days=366)
+    vacation = vacations.vacation_schedule(user=anna, first_day=furthest, last_day=furthest)
+    assert (vacation.first_day, vacation.last_day) == (furthest, furthest)
+
+
+def test_a_vacation_starting_now_lasts_at_least_one_day(anna):
+    with pytest.raises(GameError) as error:
+        vacations.vacation_start_now(user=anna, days=0)
+    assert (error.value.code, error.value.message) == (
+        "vacation_order",
+        "A vacation lasts at least one day.",
+    )
+    assert not Vacation.objects.exists()
+    vacation = vacations.vacation_start_now(user=anna, days=1)
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 2))
+
+
+def test_a_vacation_that_is_over_cannot_be_ended_again(anna, clock):
+    vacation = vacations.vacation_start_now(user=anna, days=2)  # Monday and Tuesday
+    clock.move_to("2026-03-04 10:00:00+00:00")  # Wednesday
+    with pytest.raises(GameError) as error:
+        vacations.vacation_end(user=anna, vacation_id=vacation.pk)
+    assert (error.value.code, error.value.message) == ("vacation_past", "This vacation is over.")
+    vacation.refresh_from_db()
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 3))
+
+
+def test_a_vacation_on_its_last_day_ends_yesterday_when_he_comes_back(anna, clock):
+    vacation = vacations.vacation_start_now(user=anna, days=2)
+    clock.move_to("2026-03-03 10:00:00+00:00")  # Tuesday, its last day
+    vacations.vacation_end(user=anna, vacation_id=vacation.pk)
+    vacation.refresh_from_db()
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 2))
+    assert not vacations.is_on_vacation(anna)
+
+
+def test_a_vacation_ending_on_the_first_day_of_another_overlaps_it(anna):
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 4, 7), last_day=date(2026, 4, 9))
+    with pytest.raises(GameError) as error:
+        vacations.vacation_schedule(
+            user=anna, first_day=date(2026, 4, 1), last_day=date(2026, 4, 7)
+        )
+    assert error.value.code == "vacation_overlap"
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 4, 1), last_day=date(2026, 4, 6))
+    assert Vacation.objects.count() == 2
+
+
+def test_the_profile_shows_the_next_of_his_planned_vacations(anna):
+    june = vacations.vacation_schedule(
+        user=anna, first_day=date(2026, 6, 1), last_day=date(2026, 6, 2)
+    )
+    april = vacations.vacation_schedule(
+        user=anna, first_day=date(2026, 4, 1), last_day=date(2026, 4, 2)
+    )
+    anna.refresh_from_db()
+    assert (anna.vacation_start, anna.vacation_end) == (april.first_day, april.last_day)
+    vacations.vacation_end(user=anna, vacation_id=april.pk)
+    anna.refresh_from_db()
+    assert (anna.vacation_start, anna.vacation_end) == (june.first_day, june.last_day)
+
+
+def test_days_left_never_drop_below_zero_when_the_allowance_shrinks(anna, settings):
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 4, 1), last_day=date(2026, 4, 8))
+    settings.VACATION_DAYS_PER_YEAR = 5
+    assert vacations.vacation_days_left(anna, 2026) == 0
+    with pytest.raises(GameError) as error:
+        vacations.vacation_start_now(user=anna, days=1)
+    assert "0 of 5 days left in 2026" in error.value.message
+    assert vacations.vacation_days_left(anna, 2027) == 5
+
+
 def test_the_vacation_page_shows_the_allowance_and_plans(client, anna):
     client.force_login(anna)
     response = client.post(VACATION, {"do": "now", "days": "30"}, follow=True)
@@ -147,3 +238,63 @@ def test_opponents_see_the_vacation_on_the_table(client, game, anna, boris):
     client.force_login(boris)
     players = client.get(f"/games/{game.pk}/view").json()["players"]
     assert {p["name"]: p["on_vacation"] for p in players} == {"Anna": True, "Boris": False}
+
+
+def test_the_vacation_page_starts_a_vacation_now_and_ends_it(client, anna):
+    client.force_login(anna)
+    page = client.post(VACATION, {"do": "now", "days": "3"}, follow=True)
+    assert "Enjoy your vacation! Your deadlines are paused." in page.content.decode()
+    vacation = Vacation.objects.get(user=anna)
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 4))
+    page = client.post(VACATION, {"do": "end", "id": str(vacation.pk)}, follow=True)
+    assert "Your vacation is ended or cancelled." in page.content.decode()
+    assert not Vacation.objects.exists()
+
+
+def test_ending_a_vacation_the_page_does_not_know_says_so_and_changes_nothing(client, anna):
+    vacation = vacations.vacation_start_now(user=anna, days=3)
+    client.force_login(anna)
+    for sent, said in (("abc", "That did not work."), ("424242", "There is no such vacation.")):
+        page = client.post(VACATION, {"do": "end", "id": sent})
+        assert page.status_code == 200
+        assert said in page.content.decode()
+    vacation.refresh_from_db()
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 3, 2), date(2026, 3, 4))
+
+
+def test_a_plan_without_its_days_shows_the_page_again_with_the_fields_to_fill(client, anna):
+    client.force_login(anna)
+    page = client.post(VACATION, {"do": "plan", "first_day": "2026-03-10"})
+    assert page.status_code == 200
+    assert page.context["plan"].errors == {"last_day": ["This field is required."]}
+    assert not Vacation.objects.exists()
+
+
+def test_a_vacation_ending_on_new_years_day_counts_that_day_in_the_new_year(anna):
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 12, 30), last_day=date(2027, 1, 1))
+    assert (vacations.vacation_days_used(anna, 2026), vacations.vacation_days_used(anna, 2027)) == (
+        2,
+        1,
+    )
+
+
+def test_next_years_plans_over_a_lowered_allowance_do_not_block_this_years_vacation(anna, settings):
+    vacations.vacation_schedule(user=anna, first_day=date(2027, 1, 4), last_day=date(2027, 1, 11))
+    settings.VACATION_DAYS_PER_YEAR = 5  # lowered: 2027 now holds more than it allows
+    vacation = vacations.vacation_schedule(
+        user=anna, first_day=date(2026, 12, 28), last_day=date(2026, 12, 31)
+    )
+    assert (vacation.first_day, vacation.last_day) == (date(2026, 12, 28), date(2026, 12, 31))
+
+
+def test_whether_he_is_on_vacation_is_judged_on_the_day_asked_about_in_his_zone(anna):
+    from games.vacation_calendar import is_on_vacation
+
+    anna.time_zone = "America/New_York"
+    anna.save(update_fields=["time_zone"])
+    vacations.vacation_schedule(user=anna, first_day=date(2026, 3, 4), last_day=date(2026, 3, 4))
+    # The clock stands on Monday 2 March; the vacation is Wednesday 4 March in New York.
+    assert not is_on_vacation(anna, datetime(2026, 3, 4, 4, 59, tzinfo=UTC))  # Tue 23:59 there
+    assert is_on_vacation(anna, datetime(2026, 3, 4, 5, 0, tzinfo=UTC))  # Wed 00:00 there
+    assert is_on_vacation(anna, datetime(2026, 3, 5, 4, 59, tzinfo=UTC))  # Wed 23:59 there
+    assert not is_on_vacation(anna)  # today, Monday

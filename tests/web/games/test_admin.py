@@ -45,17 +45,18 @@ def test_the_games_list_filters_and_searches(client, admin_user, started_game, b
 
 
 def test_actions_cannot_be_added_changed_or_deleted_in_the_admin(admin_user, rf):
+    """The action log is shown only as the readable log: no admin of its own, no inline."""
     from django.contrib import admin
 
-    from games.admin import ActionInline, GameAdmin
+    from games.admin import GameAdmin
+    from games.models import Action
 
     request = rf.get("/")
     request.user = admin_user
-    inline = ActionInline(Game, admin.site)
     game_admin = GameAdmin(Game, admin.site)
-    assert not inline.has_add_permission(request)
-    assert not inline.has_change_permission(request)
-    assert not inline.has_delete_permission(request)
+    assert not admin.site.is_registered(Action)
+    assert all(inline.model is not Action for inline in game_admin.inlines)
+    assert not game_admin.has_change_permission(request)
     assert not game_admin.has_delete_permission(request)
     assert "delete_selected" not in game_admin.get_actions(request)
 
@@ -128,6 +129,7 @@ def test_the_exported_replay_is_accepted_by_the_engines_command_line(
 ):
     play_until(started_game, may_pass)
     services.seat_force_pass(game_id=started_game.pk, by=admin_user)
+    play_until(started_game, lambda game: False)
     client.force_login(admin_user)
 
     response = run_action(client, "export_replay", started_game, follow=False)
@@ -143,3 +145,17 @@ def test_the_exported_replay_is_accepted_by_the_engines_command_line(
     )
     assert result.returncode == 0, result.stderr
     json.loads(result.stdout)
+
+
+def test_the_one_game_actions_refuse_a_selection_of_two(client, admin_user, started_game, bob):
+    other = services.game_create(
+        host=bob, title="Second table", edition="1st", seats=2, days_per_move=1, is_public=True
+    )
+    client.force_login(admin_user)
+    for action, said in (
+        ("export_replay", "Select exactly one game to export."),
+        ("replace_seat_user", "Select exactly one game."),
+    ):
+        response = run_action(client, action, started_game, other)
+        assert response["Content-Type"].startswith("text/html")
+        assert [str(m) for m in response.context["messages"]] == [said]

@@ -99,3 +99,58 @@ def test_a_bot_replacing_a_player_takes_over_their_turn(
     game = Game.objects.get(pk=game.pk)
     assert game.version >= 1
     assert Action.objects.filter(game=game, user=ivan).exists()
+
+
+def test_a_member_cannot_block_a_bot_by_sending_its_next_client_id_first(alice):
+    """A bot's client id is predictable; ids are scoped to their submitter, so alice using
+    the bot's next id for her own move leaves the bot's submission untouched."""
+    game = _game_with_bots(alice, ["greedy"], seats=2)
+    game.refresh_from_db()
+    bot = Seat.objects.get(game=game, is_bot=True)
+    if bot.position in game.to_act:
+        services.bot_turn_play(game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    _user, position = to_act(game)
+    move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+    services.move_submit(
+        game_id=game.pk,
+        user=alice,
+        move=move.to_dict(),
+        expected_version=game.version,
+        client_id=f"bot-{game.version + 1}-{bot.position}",
+    )
+    game.refresh_from_db()
+    assert bot.position in game.to_act
+
+    assert services.bot_turn_play(game_id=game.pk, version=game.version) is True
+    assert Action.objects.filter(game=game, user=bot.user).exists()
+
+
+def test_a_bots_choice_does_not_follow_from_the_games_seed(alice):
+    """The shuffle is drawn from the game's seed; a bot seeded from it would give it away.
+    The bot's seed is the same whatever the game's seed is, and is no simple function of it."""
+    game = _game_with_bots(alice, ["random"], seats=2)
+    game.refresh_from_db()
+    bot = Seat.objects.get(game=game, is_bot=True)
+    seeds = set()
+    for game_seed in (game.seed, 1, 2**40):
+        Game.objects.filter(pk=game.pk).update(seed=game_seed)
+        seeds.add(services.bot_seed(game_id=game.pk, version=3, position=bot.position))
+
+    [seed] = seeds
+    assert seed not in {game.seed, game.seed + 3 * 7919 + bot.position}
+    assert seed != services.bot_seed(game_id=game.pk, version=4, position=bot.position)
+
+
+def test_every_game_against_bots_seats_the_same_bot_members_who_cannot_log_in(alice, bob):
+    first = _game_with_bots(alice, ["greedy", "random"], seats=3)
+    second = _game_with_bots(bob, ["random"], seats=2)
+    bots_of = {
+        game.pk: sorted(
+            Seat.objects.filter(game=game, is_bot=True).values_list("user__username", flat=True)
+        )
+        for game in (first, second)
+    }
+    assert bots_of == {first.pk: ["bot-ivan", "bot-olga"], second.pk: ["bot-ivan"]}
+    ivan = Seat.objects.filter(game=second, is_bot=True).get().user
+    assert (ivan.display_name, ivan.is_bot, ivan.has_usable_password()) == ("Bot Ivan", True, False)

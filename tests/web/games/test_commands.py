@@ -55,6 +55,13 @@ def _run_main(*args):
     execute_from_command_line(["manage.py", *args])
 
 
+@pytest.fixture
+def debug_on(settings):
+    """The embedded site (DEBUG on), where the demo club belongs (tests run with DEBUG off)."""
+    settings.DEBUG = True
+
+
+@pytest.mark.usefixtures("debug_on")
 def test_demo_creates_the_club_with_the_admins_turn(db, capsys):
     call_command("demo")
 
@@ -74,6 +81,7 @@ def test_demo_creates_the_club_with_the_admins_turn(db, capsys):
     assert "anna" in out
 
 
+@pytest.mark.usefixtures("debug_on")
 def test_demo_changes_nothing_the_second_time(db):
     call_command("demo")
     before = list(Game.objects.values_list("pk", "version", "state"))
@@ -83,3 +91,22 @@ def test_demo_changes_nothing_the_second_time(db):
 
     assert list(Game.objects.values_list("pk", "version", "state")) == before
     assert get_user_model().objects.count() == users
+
+
+def test_demo_refuses_to_create_admin_admin_when_debug_is_off(db, settings):
+    settings.DEBUG = False
+
+    with pytest.raises(CommandError) as refused:
+        call_command("demo")
+
+    assert "--force" in str(refused.value)
+    assert not get_user_model().objects.filter(username="admin").exists()
+    assert not Game.objects.exists()
+
+
+def test_demo_runs_with_debug_off_only_when_forced(db, settings):
+    settings.DEBUG = False
+
+    call_command("demo", "--force")
+
+    assert get_user_model().objects.filter(username="admin").exists()

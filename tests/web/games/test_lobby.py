@@ -1,10 +1,13 @@
 from datetime import UTC, datetime
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 
 from games import services
 from games.errors import GameError
 from games.models import Game, Seat, Status
+from games.realtime import game_group
 from games.services import lobby
 from games.services.lobby import draw_seating  # the real one; the fixtures patch the module's
 
@@ -21,7 +24,14 @@ def test_a_new_game_is_open_with_the_host_in_the_first_seat(open_game, alice):
 
 @pytest.mark.parametrize(
     "changes",
-    [{"edition": "3rd"}, {"seats": 5}, {"seats": 0}, {"days_per_move": 4}, {"bots": ["smart"]}],
+    [
+        {"edition": "3rd"},
+        {"seats": 5},
+        {"seats": 6},
+        {"seats": 0},
+        {"days_per_move": 4},
+        {"bots": ["smart"]},
+    ],
 )
 def test_nonsense_options_are_refused(alice, changes):
     options = {"title": "x", "edition": "1st", "seats": 2, "days_per_move": None}
@@ -64,7 +74,13 @@ def test_only_the_host_cancels_or_starts(open_game, bob):
     for service in (services.game_cancel, services.game_start):
         with pytest.raises(GameError) as caught:
             service(game_id=open_game.pk, user=bob)
-        assert caught.value.code == "not_host"
+        assert (caught.value.code, caught.value.status, caught.value.message) == (
+            "not_host",
+            403,
+            "Only the host may do that.",
+        )
+    open_game.refresh_from_db()
+    assert open_game.status == Status.OPEN
 
 
 def test_the_seating_is_drawn_at_random_so_anyone_may_sit_first():
@@ -379,3 +395,17 @@ def test_the_lobby_speaks_german_to_a_member_who_chose_it(client, alice):
     client.force_login(alice)
 
     assert "Du spielst noch nicht mit." in client.get("/games/mine").content.decode()
+
+
+def test_the_games_pages_hear_of_a_join_after_the_commit(
+    open_game, bob, settings, django_capture_on_commit_callbacks
+):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(game_group(open_game.pk), channel)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_join(game_id=open_game.pk, user=bob)
+
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.lobby"}

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from games import services
 
 from .conftest import not_to_act, to_act
@@ -56,15 +58,24 @@ def test_the_empty_my_games_page_links_to_new_and_open_games(client, alice):
     assert 'href="/games/open"' in empty
 
 
-def test_the_home_page_has_login_and_signup_buttons_and_three_cards(client, settings):
+def test_the_home_page_offers_signing_up_first_then_login_and_three_cards(client, settings):
     settings.SIGNUP_MODE = "open"
 
     content = client.get("/").content.decode()
 
-    assert 'class="button primary" href="/accounts/login/"' in content
-    assert 'class="button secondary" href="/accounts/signup/"' in content
+    assert 'class="button primary" href="/accounts/signup/"' in content
+    assert 'class="button secondary" href="/accounts/login/"' in content
     for colour in ("c-worker", "c-building", "c-aristocrat"):
         assert f"deco-card {colour}" in content
+
+
+def test_a_closed_club_s_home_page_offers_only_the_login(client, settings):
+    settings.SIGNUP_MODE = "closed"
+
+    content = client.get("/").content.decode()
+
+    assert 'class="button primary" href="/accounts/login/"' in content
+    assert 'href="/accounts/signup/"' not in content
 
 
 def test_the_host_of_an_invitation_game_gets_a_copy_button_and_free_seats(client, alice):
@@ -86,3 +97,36 @@ def test_the_open_games_page_offers_no_join_button_where_i_already_sit(client, o
 
     assert f"/games/{open_game.pk}/join" not in content
     assert "You have a seat" in content
+
+
+@pytest.mark.parametrize(
+    ("edition", "name", "other"),
+    [("1st", "1. Ausgabe", "2. Ausgabe"), ("2nd", "2. Ausgabe", "1. Ausgabe")],
+)
+def test_every_page_names_the_edition_the_game_is_played_in(
+    client, alice, bob, edition, name, other
+):
+    waiting = services.game_create(
+        host=alice, title="Waiting", edition=edition, seats=3, days_per_move=None, is_public=True
+    )
+    running = services.game_create(
+        host=alice, title="Running", edition=edition, seats=2, days_per_move=None, is_public=True
+    )
+    services.seat_join(game_id=running.pk, user=bob)
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+
+    badge = f'<span class="badge">{name}</span>'
+    mine = client.get("/games/mine").content.decode()
+    assert badge in _row(mine, "Waiting")
+    assert badge in _row(mine, "Running")
+    listed = client.get("/games/open").content.decode()
+    listed = listed[listed.index(">Waiting</a>") :]
+    assert badge in listed[: listed.index("</div>")]  # the row's head
+    assert badge in client.get(f"/games/{waiting.pk}/").content.decode()
+    table = client.get(f"/games/{running.pk}/").content.decode()
+    meta = table[table.index('<p class="meta muted">') + len('<p class="meta muted">') :]
+    assert meta.split()[:2] == name.split()  # the table's heading line starts with it
+    for page in (mine, table):
+        assert other not in page

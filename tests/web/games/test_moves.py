@@ -150,15 +150,33 @@ def test_a_retry_with_the_same_client_id_returns_the_first_result_and_stores_not
     assert started_game.version == 1
 
 
-def test_another_player_cannot_reuse_someone_elses_client_id(started_game):
+def test_a_client_id_belongs_to_its_submitter_alone(started_game):
+    """Another member sending the same id is neither answered with the first move nor refused:
+    his submission is checked on its own, so nobody can block someone else's next id."""
+    user, position = to_act(started_game)
+    submit(started_game, user, a_legal_move(started_game, position), client_id="mine")
+    started_game.refresh_from_db()
+    other, other_position = to_act(started_game)
+    assert other != user
+
+    result = submit(
+        started_game, other, a_legal_move(started_game, other_position), version=1, client_id="mine"
+    )
+
+    assert result.created
+    assert result.action.user == other
+    assert Action.objects.filter(game=started_game, client_id="mine").count() == 2
+
+
+def test_a_stranger_reusing_an_id_is_still_refused_for_his_own_reasons(started_game):
     user, position = to_act(started_game)
     submit(started_game, user, a_legal_move(started_game, position), client_id="mine")
     other = not_to_act(started_game)
 
     with pytest.raises(GameError) as caught:
-        submit(started_game, other, {"kind": "pass"}, client_id="mine")
+        submit(started_game, other, {"kind": "pass"}, version=1, client_id="mine")
 
-    assert caught.value.code == "client_id_reused"
+    assert caught.value.code == "not_your_turn"
 
 
 def test_an_admin_can_force_a_pass_which_is_logged_as_such(started_game, admin_user):

@@ -94,3 +94,29 @@ def test_pinning_twice_changes_nothing(alice, bob):
     stored_game(PUB_DECISION, alice, bob)
     assert pin_stored_games(Game) == 1
     assert pin_stored_games(Game) == 0
+
+
+def test_a_game_started_under_rules_version_two_is_pinned_to_it_and_still_verifies(alice, bob):
+    game = services.game_create(
+        host=alice, title="Banquet", edition="2nd", seats=2, days_per_move=None,
+        is_public=True, options={"banquet": True},
+    )  # fmt: skip
+    services.seat_join(game_id=game.pk, user=bob)
+    Game.objects.filter(pk=game.pk).update(rules_version="2")  # as games started before 3 say
+
+    assert pin_stored_games(Game) == 1
+
+    game.refresh_from_db()
+    assert game.options["rules_version"] == "2"
+    assert game.state["options"]["rules_version"] == "2"
+    assert services.game_verify(game=game) == []
+
+
+def test_a_game_started_now_plays_the_current_rules_unpinned(alice, bob):
+    game = services.game_create(
+        host=alice, title="Now", edition="2nd", seats=2, days_per_move=None, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    assert game.rules_version == rules.RULES_VERSION
+    assert "rules_version" not in game.options

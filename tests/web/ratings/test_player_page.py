@@ -2,12 +2,14 @@
 
 import itertools
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from accounts.models import User
-from games.player_stats import option_set_key, option_set_label, player_page
+from games.player_stats import _NAMES_CACHE, option_set_key, option_set_label, player_page
 from games.rating_system import Skill
 from games.services.ratings import ratings_update
 from tests.web.accounts_helpers import PASSWORD
@@ -154,6 +156,30 @@ def test_the_chart_draws_the_start_and_each_rated_game_across_the_box(club, anna
     assert (chart.first, chart.last) == (at(0), at(2))
 
 
+def test_favourite_cards_of_expansions_are_named_from_the_games_own_catalogue(club):
+    anna, boris = club["anna"], club["boris"]
+    market = {"edition": "2nd", "players": 2, "market": True}
+    new_society = {"edition": "1st", "players": 2, "new_society": "full"}
+    for hour, options, card in ((0, market, "market_grain_1"), (1, new_society, "mayor")):
+        for repeat in (0, 1):
+            finished_game(
+                [(anna, 1, 80, [card, "pub"]), (boris, 2, 70)],
+                at=at(hour) + timedelta(minutes=repeat),
+                options=options,
+            )
+    finished_game([(anna, 1, 70, ["pub"]), (boris, 2, 60)], at=at(2))
+
+    assert player_page(anna).favourite_cards == [
+        ("Pub", 5),
+        ("Ear of Wheat", 2),
+        ("Mayor", 2),
+    ]
+    with translation.override("de"):
+        _NAMES_CACHE.clear()
+        german = player_page(anna).favourite_cards
+    assert [name for name, _count in german] == ["Schenke", "Ähre", "Bürgermeister"]
+
+
 def test_option_sets_are_named_by_edition_and_every_option_that_is_on():
     assert option_set_label({"edition": "1st", "players": 3}) == "1st edition"
     stored = {"edition": "1st", "players": 3, "expansions": [], "rules_version": "1"}
@@ -187,6 +213,37 @@ def test_members_see_every_player_page_and_visitors_only_public_ones(client, clu
 
     client.force_login(anna)
     assert client.get(page_of(club["boris"])).status_code == 200
+
+
+def page_links(content: str) -> set[str]:
+    """The site's own pages a page links to (not its static files)."""
+    return {
+        href for href in re.findall(r'href="(/[^"]*)"', content) if not href.startswith("/static/")
+    }
+
+
+def test_a_visitor_on_a_public_page_finds_no_link_that_asks_him_to_log_in(
+    client, club, anna_history
+):
+    anna = club["anna"]
+    User.objects.filter(pk=anna.pk).update(page_public=True)
+    login = reverse("accounts:login")
+
+    links = page_links(client.get(page_of(anna)).content.decode())
+
+    sent_to_login = [
+        href
+        for href in sorted(links - {login})
+        if client.get(href).get("Location", "").startswith(login)
+    ]
+    assert sent_to_login == []
+    client.force_login(club["boris"])  # a member gets the links
+    member_links = page_links(client.get(page_of(anna)).content.decode())
+    assert {
+        reverse("games:leaderboard"),
+        page_of(club["clara"]),
+        *(f"/games/{game.pk}/replay" for game in anna_history),
+    } <= member_links
 
 
 def test_bots_and_unknown_members_have_no_page(client, club, robot):

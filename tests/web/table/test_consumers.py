@@ -10,12 +10,17 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connections
 from django.test import Client
 
+from games import services
 from games.consumers import CLOSE_BAD_MESSAGE, CLOSE_NOT_FOUND, CLOSE_NOT_LOGGED_IN
 from games.presence import is_watching
+from games.services.chat import chat_hide, chat_line, chat_post
 from stpete_site.routing import websocket_urlpatterns
 from tests.web.games.conftest import move_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# How long a socket may take to hear what it must hear: a bound on a wait, not a speed
+# check (on a loaded machine the join's push took more than 2 s).
+HEAR_WITHIN = 15
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +45,7 @@ async def _open(path: str, user) -> WebsocketCommunicator:
 
 
 async def _closed_with(communicator: WebsocketCommunicator) -> int:
-    message = await communicator.receive_output(timeout=2)
+    message = await communicator.receive_output(timeout=HEAR_WITHIN)
     assert message["type"] == "websocket.close"
     return message["code"]
 
@@ -57,7 +62,7 @@ async def _next_message_is_version(socket: WebsocketCommunicator, version: int) 
     The in-memory layer delivers a socket's messages in order, so this proves that nothing
     else was sent before it, where waiting a while for silence could only miss a late one.
     """
-    message = json.loads(await socket.receive_from(timeout=2))
+    message = json.loads(await socket.receive_from(timeout=HEAR_WITHIN))
     assert (message["type"], message["version"]) == ("view", version)
 
 
@@ -88,7 +93,7 @@ async def test_a_seat_hears_its_own_payload_after_a_move(two_player_game, alice,
     await _move(two_player_game)
 
     for user in (alice, bob):
-        message = json.loads(await sockets[user.pk].receive_from(timeout=2))
+        message = json.loads(await sockets[user.pk].receive_from(timeout=HEAR_WITHIN))
         assert (message["type"], message["version"]) == ("view", 1)
         assert message["payload"] == await _fetch(two_player_game, user)
     await _move(two_player_game)
@@ -102,7 +107,7 @@ async def test_an_outsider_spectates_and_hears_only_the_spectators_payload(two_p
 
     await _move(two_player_game)
 
-    message = json.loads(await socket.receive_from(timeout=2))
+    message = json.loads(await socket.receive_from(timeout=HEAR_WITHIN))
     assert message["payload"]["seat"] is None
     assert "moves" not in message["payload"]["view"]
     assert message["payload"] == await _fetch(two_player_game, carol)
@@ -158,9 +163,9 @@ async def test_the_user_socket_hears_that_it_is_their_turn(two_player_game, alic
     mover = await _move(two_player_game)
     other = bob if mover == alice else alice
 
-    message = json.loads(await sockets[other.pk].receive_from(timeout=2))
+    message = json.loads(await sockets[other.pk].receive_from(timeout=HEAR_WITHIN))
     assert message["type"] == "notice"
-    notice = message["notice"]  # sent by games.notifications, which adds its own fields
+    notice = message["notice"]  # sent by games.services.notices, which adds its own fields
     assert {k: notice[k] for k in ("kind", "game_id", "title", "url")} == {
         "kind": "your_turn",
         "game_id": two_player_game.pk,
@@ -175,3 +180,33 @@ async def test_an_anonymous_user_socket_is_closed_with_4401():
     socket = await _open("/ws/user/", AnonymousUser())
 
     assert await _closed_with(socket) == CLOSE_NOT_LOGGED_IN
+
+
+async def test_an_open_table_hears_a_chat_line_and_the_lines_staff_hide(
+    two_player_game, alice, bob, carol, admin_user
+):
+    sockets = [await _open(f"/ws/games/{two_player_game.pk}/", user) for user in (bob, carol)]
+
+    line = await database_sync_to_async(chat_post)(
+        game_id=two_player_game.pk, user=alice, text="Good luck!"
+    )
+
+    for socket in sockets:  # a seat and a spectator
+        told = json.loads(await socket.receive_from(timeout=HEAR_WITHIN))
+        assert told == {"type": "chat", "line": await database_sync_to_async(chat_line)(line)}
+    await database_sync_to_async(chat_hide)(message_ids=[line.pk], by=admin_user)
+    for socket in sockets:
+        assert json.loads(await socket.receive_from(timeout=HEAR_WITHIN)) == {
+            "type": "chat_hidden",
+            "ids": [line.pk],
+        }
+        await socket.disconnect()
+
+
+async def test_an_open_lobby_page_hears_that_its_lobby_changed(open_game, alice, bob):
+    socket = await _open(f"/ws/games/{open_game.pk}/", alice)
+
+    await database_sync_to_async(services.seat_join)(game_id=open_game.pk, user=bob)
+
+    assert json.loads(await socket.receive_from(timeout=HEAR_WITHIN)) == {"type": "lobby"}
+    await socket.disconnect()

@@ -1,10 +1,12 @@
 """The log as people read it: yucata-style lines from the stored events, in English and German."""
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from games import gamelog
 from games.models import Action, Seat
+from games.texts import log_line
 from tests.web.games.conftest import play_until
 
 
@@ -44,6 +46,21 @@ def test_a_purchase_reads_as_who_bought_which_card_for_how_much(after_first_scor
     assert _name(after_first_scoring, buy["seat"]) in line
     assert f'data-card="{buy["card"]}"' in line
     assert f"for {buy['price']} rubles" in line
+
+
+def test_one_ruble_and_one_point_read_in_the_singular(after_first_scoring):
+    writer = gamelog.log_words(after_first_scoring)
+    name = _name(after_first_scoring, 0)
+
+    bought = str(log_line(writer, {"kind": "buy", "seat": 0, "card": "lumberjack#0", "price": 1}))
+    pub = {"seat": 0, "points": 1, "price": 2, "points_before": 5, "points_after": 6}
+    at_the_pub = str(log_line(writer, {"kind": "pub", **pub}))
+
+    assert bought.endswith(">Lumberjack</button> for 1 ruble")
+    assert (
+        at_the_pub == f"{writer.player(0)} buys 1 point at the Pub for 2 rubles: 5 + 1 = 6 points"
+    )
+    assert name in at_the_pub
 
 
 def test_card_names_in_the_log_are_in_the_readers_language(after_first_scoring):
@@ -127,3 +144,13 @@ def test_names_in_the_log_are_escaped(two_player_game, alice):
 
     assert "<b>Al</b>" not in text
     assert "&lt;b&gt;Al&lt;/b&gt;" in text
+
+
+def test_the_log_of_a_table_not_yet_started_says_nothing_has_happened(open_game, alice, client):
+    client.force_login(alice)
+
+    answer = client.get(reverse("games:log", args=[open_game.pk]))
+
+    assert gamelog.game_log(open_game) == []
+    assert answer.status_code == 200
+    assert answer.content.decode().strip() == '<p class="empty">Nothing has happened yet.</p>'

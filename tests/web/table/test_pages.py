@@ -2,8 +2,9 @@
 
 import json
 
-from games import rules
+from games import actionlog, rules
 from games.history import state_after
+from games.models import Action
 from tests.web.games.conftest import play_one, play_until, to_act
 
 
@@ -197,6 +198,65 @@ def test_a_replay_step_of_an_unknown_game_is_a_404(client, alice):
     client.force_login(alice)
 
     assert client.get("/games/424242/replay/0").status_code == 404
+
+
+# ---------------------------------------------------------------- the end screen's score sheet
+
+
+def _sheet_from_the_ledger(game) -> dict:
+    """The engine's score sheet of the game, from the events of replaying its log."""
+    state, events = rules.new_game_with_events(game.options, game.seed)
+    for entry in actionlog.effective_moves(game):
+        state, new = rules.apply_move(state, entry["seat"], entry["move"])
+        events += new
+    return json.loads(json.dumps(rules.score_sheet(state, events)))
+
+
+def test_a_finished_games_view_has_its_score_sheet_read_from_the_ledger(
+    client, finished_game, alice
+):
+    client.force_login(alice)
+
+    sheet = client.get(f"/games/{finished_game.pk}/view").json()["score_sheet"]
+
+    assert sheet == _sheet_from_the_ledger(finished_game)
+    final = rules.final_scores(rules.GameState.from_dict(finished_game.state))
+    assert [(row["total"], row["rank"]) for row in sheet["rows"]] == [
+        (row["total"], row["rank"]) for row in final
+    ]
+    assert [part["key"] for part in sheet["parts"] if part["final"]] == [
+        "final:aristocrats", "final:money", "final:hand"
+    ]  # fmt: skip
+
+
+def test_the_score_sheet_replays_the_log_so_moves_stored_without_ledger_entries_have_one(
+    client, finished_game, alice
+):
+    for action in Action.objects.filter(game=finished_game):
+        action.events = [e for e in action.events if e.get("kind") != "ledger"]
+        action.save(update_fields=["events"])
+    client.force_login(alice)
+
+    sheet = client.get(f"/games/{finished_game.pk}/view").json()["score_sheet"]
+
+    assert sheet == _sheet_from_the_ledger(finished_game)
+
+
+def test_a_running_game_has_no_score_sheet(client, two_player_game, alice):
+    client.force_login(alice)
+
+    assert client.get(f"/games/{two_player_game.pk}/view").json()["score_sheet"] is None
+
+
+def test_only_the_last_replay_step_has_the_score_sheet(client, finished_game, alice):
+    client.force_login(alice)
+    _state, total = state_after(finished_game, 0)
+
+    before = client.get(f"/games/{finished_game.pk}/replay/{total - 1}").json()
+    last = client.get(f"/games/{finished_game.pk}/replay/{total}").json()
+
+    assert before["score_sheet"] is None
+    assert last["score_sheet"] == _sheet_from_the_ledger(finished_game)
 
 
 # ---------------------------------------------------------------- the chart's series

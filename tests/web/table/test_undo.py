@@ -225,3 +225,33 @@ def test_the_undone_state_is_the_replay_of_the_effective_log(started_game, clien
     )
 
     assert json.loads(json.dumps(replayed.to_dict())) == started_game.state
+
+
+@pytest.mark.parametrize(
+    ("names", "problem"),
+    [
+        ({"undo": 4}, "undo 4 does not name an earlier move"),
+        ({"undo": "1"}, "undo 4 does not name an earlier move"),
+        ({"undo": 2}, "undo 4 cancels 2, which is not a normal move"),
+        ({"undo": 1}, "undo 4 cancels 1 a second time"),
+    ],
+)
+def test_verify_names_an_undo_in_the_log_that_cancels_what_it_may_not(
+    started_game, client, names, problem
+):
+    user, _ = move_first_legal(started_game)  # 1
+    _undo(client, started_game, user)  # 2 cancels 1
+    started_game.refresh_from_db()
+    move_first_legal(started_game)  # 3
+    started_game.refresh_from_db()
+    assert _undo(client, started_game, user).status_code == 200  # 4 cancels 3
+    started_game.refresh_from_db()
+    assert services.game_verify(game=started_game) == []
+
+    Action.objects.filter(game=started_game, seq=4).update(move=names)
+
+    assert services.game_verify(game=started_game) == [problem]
+
+
+def test_verify_finds_nothing_to_replay_in_a_game_not_yet_started(open_game):
+    assert services.game_verify(game=open_game) == []

@@ -1,5 +1,7 @@
-"""Telling members about their games: live notices, e-mails and the record of both.
+"""Telling members about their games: who gets which notice when, and the record of each.
 
+The service half of the notices: it decides, claims and writes (`Notification` rows, the
+seats' and members' due times); `games.emails` renders and sends an e-mail and writes nothing.
 Every decision is a `Notification` row (sent, or skipped with a reason), listed on the
 member's notifications page and in the admin. Rules:
 
@@ -20,18 +22,13 @@ from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core import signing
-from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import Q
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import formats, timezone, translation
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils import timezone
 
 from accounts.models import EmailPreference
-from games import digest_text, presence, realtime
+from games import emails, presence, realtime
 from games.models import (
     Game,
     Notification,
@@ -40,103 +37,17 @@ from games.models import (
     NotificationStatus,
     Seat,
     Status,
-    TimeoutPolicy,
 )
-
-logger = logging.getLogger(__name__)
+from games.queue import enqueue
+from games.vacation_calendar import is_on_vacation
 
 Kind = NotificationKind
-SETTINGS_SALT = "stpete.notification-settings"
-SETTINGS_TOKEN_MAX_AGE = 60 * 60 * 24 * 90
+logger = logging.getLogger(__name__)
 
 
-# ---------------------------------------------------------------- helpers
-
-
-def _language(user) -> str:
-    return user.language or settings.LANGUAGE_CODE
-
-
-def game_url(game: Game) -> str:
-    return settings.SITE_URL + reverse("games:detail", args=[game.pk])
-
-
-def settings_token(user) -> str:
-    return signing.dumps(user.pk, salt=SETTINGS_SALT)
-
-
-def user_from_settings_token(token: str):
-    """The member a settings link was made for, or None if it is forged or too old."""
-    try:
-        user_id = signing.loads(token, salt=SETTINGS_SALT, max_age=SETTINGS_TOKEN_MAX_AGE)
-    except signing.BadSignature:
-        return None
-    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
-
-
-def settings_url(user) -> str:
-    return settings.SITE_URL + reverse("games:notify_settings", args=[settings_token(user)])
-
-
-def when_text(moment: datetime | None, user) -> str:
-    """`moment` in the member's time zone and the active language, with the zone's name."""
-    if moment is None:
-        return ""
-    local = moment.astimezone(user.zone)
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({user.time_zone})"
-
-
-def _passed(deadline: datetime | None, now: datetime) -> bool:
-    """Whether a deadline lies behind us: under timeout policy "none" a game stays past it, and
-    a binding game waits up to a minute for the sweep to act."""
-    return deadline is not None and deadline <= now
-
-
-def _binding(game: Game | None) -> bool:
-    """Whether the game acts when a deadline passes (with policy "none" it only shows it)."""
-    return game is None or game.timeout_policy != TimeoutPolicy.NONE
-
-
-def _headline(kind: str, game: Game | None) -> str:
-    title = game.title if game else ""
-    if kind == Kind.DEADLINE_WARNING and not _binding(game):
-        return _(
-            "Most of the agreed time for this move in “%(title)s” is used up. The game will "
-            "not move for you when it runs out, but the others are waiting for you."
-        ) % {"title": title}
-    texts = {
-        Kind.YOUR_TURN: _("It is your turn in “%(title)s”."),
-        Kind.REMINDER: _("It is still your turn in “%(title)s”."),
-        Kind.DEADLINE_WARNING: _(
-            "Most of your time for this move in “%(title)s” is used up. Please move soon."
-        ),
-        Kind.TIMEOUT: _("Your time in “%(title)s” ran out, so the game passed for you."),
-        Kind.BOT_TOOK_OVER: _(
-            "You ran out of time three times in a row in “%(title)s”: a bot now plays your "
-            "seat until you reclaim it at the table."
-        ),
-        Kind.GAME_FINISHED: _("“%(title)s” has ended."),
-    }
-    return texts.get(kind, "") % {"title": title}
-
-
-def _subject(kind: str, game: Game | None) -> str:
-    title = game.title if game else ""
-    if kind == Kind.DEADLINE_WARNING and not _binding(game):
-        return "[stpete] " + _("Your agreed time is nearly up in “%(title)s”") % {"title": title}
-    texts = {
-        Kind.YOUR_TURN: _("Your turn in “%(title)s”"),
-        Kind.REMINDER: _("Reminder: your turn in “%(title)s”"),
-        Kind.DEADLINE_WARNING: _("Time is running out in “%(title)s”"),
-        Kind.TIMEOUT: _("You ran out of time in “%(title)s”"),
-        Kind.BOT_TOOK_OVER: _("A bot plays for you in “%(title)s”"),
-        Kind.GAME_FINISHED: _("“%(title)s” has ended"),
-    }
-    return "[stpete] " + texts[kind] % {"title": title}
-
-
-def _record(user, game, kind, channel, status, reason="", text="") -> Notification:
-    return Notification.objects.create(
+def _row(user, game, kind, channel, status, reason="", text="", params=None) -> Notification:
+    """A notice's record, not yet saved."""
+    return Notification(
         user=user,
         game=game,
         kind=kind,
@@ -144,16 +55,20 @@ def _record(user, game, kind, channel, status, reason="", text="") -> Notificati
         status=status,
         reason=reason,
         text=text[:200],
+        params=params or {},
         sent_at=timezone.now() if status == NotificationStatus.SENT else None,
     )
 
 
-def _live(user, game: Game, kind: str) -> None:
-    """Record a live notice and push it to his open pages after the commit."""
-    with translation.override(_language(user)):
-        text = _headline(kind, game)
-    _record(user, game, kind, NotificationChannel.LIVE, NotificationStatus.SENT, text=text)
-    notice = {
+def _record(user, game, kind, channel, status, reason="", text="", params=None) -> Notification:
+    row = _row(user, game, kind, channel, status, reason, text, params)
+    row.save()
+    return row
+
+
+def _live_notice(game: Game, kind: str, text: str) -> dict:
+    """What a member's open pages show of a live notice (games/static notices.js)."""
+    return {
         "kind": str(kind),
         "game": game.pk,
         "game_id": game.pk,  # the name the pages' notices.js reads
@@ -161,6 +76,13 @@ def _live(user, game: Game, kind: str) -> None:
         "text": text,
         "url": reverse("games:detail", args=[game.pk]),
     }
+
+
+def _live(user, game: Game, kind: str) -> None:
+    """Record a live notice and push it to his open pages after the commit."""
+    text = emails.headline_for(user, kind, game)
+    _record(user, game, kind, NotificationChannel.LIVE, NotificationStatus.SENT, text=text)
+    notice = _live_notice(game, kind, text)
     user_id = user.pk
     transaction.on_commit(lambda: realtime.user_notify(user_id, notice), robust=True)
 
@@ -180,41 +102,6 @@ def _throttle_claim(user, now: datetime) -> datetime | None:
     return (last or now) + gap
 
 
-def _on_vacation(user, now: datetime) -> bool:
-    from games.services.vacations import is_on_vacation
-
-    return is_on_vacation(user, now)
-
-
-def _deliver(user, subject: str, template: str, context: dict) -> bool:
-    """Render text and HTML in the member's language and send; False if sending failed."""
-    with translation.override(_language(user)):
-        context = {**context, "user": user, "settings_url": settings_url(user)}
-        text = render_to_string(f"emails/{template}.txt", context)
-        html = render_to_string(f"emails/{template}.html", context)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email])
-    message.attach_alternative(html, "text/html")
-    try:
-        message.send()
-    except Exception:
-        logger.exception("could not send %s to user %s", template, user.pk)
-        return False
-    return True
-
-
-def _game_context(user, game: Game, kind: str, position: int | None) -> dict:
-    with translation.override(_language(user)):
-        return {
-            "game": game,
-            "kind": str(kind),
-            "headline": _headline(kind, game),
-            "game_url": game_url(game),
-            "deadline": when_text(game.deadline, user) if game.deadline else "",
-            "deadline_passed": _passed(game.deadline, timezone.now()),
-            "events": digest_text.since_last_move(game, position) if position is not None else [],
-        }
-
-
 # ---------------------------------------------------------------- turns
 
 
@@ -222,44 +109,75 @@ def turn_started(game: Game, *, seats: list[Seat], now: datetime) -> None:
     """It became these seats' turn: live notices now, e-mails when due (inside the move's
     transaction; the caller passes only human seats, with their users, read under the lock).
 
-    An e-mail due at once is handed to a task after the commit only if the member has no
-    page of the game open; otherwise the sweep finds it due within a minute and asks again,
-    so a player watching the table costs no task per move.
+    Works out every record and due time first, writes them in one INSERT (and an UPDATE
+    only for a seat whose `remind_at` changes), then leaves the rest to after the commit: the
+    live notices, and an e-mail due at once handed to a task only if the member has no page
+    of the game open (otherwise the sweep finds it due within a minute and asks again, so a
+    player watching the table costs no task per move).
     """
+    rows: list[Notification] = []
+    notices: list[tuple[int, dict]] = []
+    due_now: list[tuple[int, int]] = []
     for seat in seats:
         user = seat.user
-        _live(user, game, Kind.YOUR_TURN)
-        preference = user.email_on_turn
-        if preference == EmailPreference.IMMEDIATELY:
-            seat.remind_at = now
-        elif preference == EmailPreference.DELAYED:
-            seat.remind_at = now + timedelta(hours=user.email_delay_hours)
-        else:
-            seat.remind_at = None
-            _record(
+        text = emails.headline_for(user, Kind.YOUR_TURN, game)
+        rows.append(
+            _row(
                 user,
                 game,
                 Kind.YOUR_TURN,
-                NotificationChannel.EMAIL,
-                NotificationStatus.SKIPPED,
-                reason="preference",
+                NotificationChannel.LIVE,
+                NotificationStatus.SENT,
+                "",
+                text,
             )
-        Seat.objects.filter(pk=seat.pk).update(remind_at=seat.remind_at)
-        if seat.remind_at is not None and seat.remind_at <= now:
-            transaction.on_commit(
-                lambda seat_id=seat.pk, user_id=user.pk: _turn_email_queue(
-                    seat_id, user_id, game.pk
-                ),
-                robust=True,
+        )
+        notices.append((user.pk, _live_notice(game, Kind.YOUR_TURN, text)))
+        remind_at = _remind_at(user, now)
+        if remind_at is None:
+            rows.append(
+                _row(
+                    user,
+                    game,
+                    Kind.YOUR_TURN,
+                    NotificationChannel.EMAIL,
+                    NotificationStatus.SKIPPED,
+                    reason="preference",
+                )
             )
+        if remind_at != seat.remind_at:
+            Seat.objects.filter(pk=seat.pk).update(remind_at=remind_at)
+            seat.remind_at = remind_at
+        if remind_at is not None and remind_at <= now:
+            due_now.append((seat.pk, user.pk))
+    Notification.objects.bulk_create(rows)
+    game_id = game.pk
+
+    def after_commit() -> None:
+        realtime.users_notify(notices)
+        for seat_id, user_id in due_now:
+            try:
+                _turn_email_queue(seat_id, user_id, game_id)
+            except Exception:  # the sweep finds the due e-mail within a minute
+                logger.exception("could not queue the turn e-mail of seat %s", seat_id)
+
+    transaction.on_commit(after_commit, robust=True)
+
+
+def _remind_at(user, now: datetime) -> datetime | None:
+    """When the turn e-mail is due by the member's preference (None: he wants none)."""
+    preference = user.email_on_turn
+    if preference == EmailPreference.IMMEDIATELY:
+        return now
+    if preference == EmailPreference.DELAYED:
+        return now + timedelta(hours=user.email_delay_hours)
+    return None
 
 
 def _turn_email_queue(seat_id: int, user_id: int, game_id: int) -> None:
     if presence.is_watching(user_id=user_id, game_id=game_id):
         return  # the sweep's turn: Seat.remind_at is due
-    from games.tasks import send_turn_email
-
-    send_turn_email.delay(seat_id)
+    enqueue("send_turn_email", seat_id)
 
 
 def turn_email_send(seat_id: int, now: datetime | None = None) -> str:
@@ -306,21 +224,15 @@ def _skip_reason(user, game: Game, now: datetime, *, turn: bool) -> str:
         return "preference"
     if presence.is_watching(user_id=user.pk, game_id=game.pk):
         return "watching"
-    if _on_vacation(user, now):
+    if is_on_vacation(user, now):
         return "on_vacation"
     return ""
 
 
 def _send_game_email(user, game: Game, kind: str, position: int | None) -> str:
-    context = _game_context(user, game, kind, position)
-    with translation.override(_language(user)):
-        subject = _subject(kind, game)
-    template = (
-        "turn" if kind in (Kind.YOUR_TURN, Kind.REMINDER, Kind.DEADLINE_WARNING) else "notice"
-    )
-    sent = _deliver(user, subject, template, context)
+    sent, headline = emails.game_email_send(user, game, kind, position)
     status = NotificationStatus.SENT if sent else NotificationStatus.FAILED
-    _record(user, game, kind, NotificationChannel.EMAIL, status, text=context["headline"])
+    _record(user, game, kind, NotificationChannel.EMAIL, status, text=headline)
     return "sent" if sent else "failed"
 
 
@@ -369,10 +281,8 @@ def event_notice(user, game: Game, kind: str) -> None:
         )
         return
     row = _record(user, game, kind, NotificationChannel.EMAIL, NotificationStatus.PENDING)
-    from games.tasks import send_notification_email
-
     row_id = row.pk
-    transaction.on_commit(lambda: send_notification_email.delay(row_id), robust=True)
+    transaction.on_commit(lambda: enqueue("send_notification_email", row_id), robust=True)
 
 
 def notification_email_send(notification_id: int, now: datetime | None = None) -> str:
@@ -392,35 +302,12 @@ def notification_email_send(notification_id: int, now: datetime | None = None) -
     if claimed != 1 or reason:
         return reason or "claimed_elsewhere"
     position = Seat.objects.filter(game=game, user=user).values_list("position", flat=True).first()
-    context = _game_context(user, game, row.kind, position)
-    if row.kind == Kind.GAME_FINISHED:
-        context["results"] = _results(game)
-        context["events"] = []
-    with translation.override(_language(user)):
-        subject = _subject(row.kind, game)
-    sent = _deliver(user, subject, "notice", context)
+    sent, headline = emails.game_end_email_send(user, game, row.kind, position)
     Notification.objects.filter(pk=row.pk).update(
-        text=context["headline"][:200],
+        text=headline[:200],
         **({} if sent else {"status": NotificationStatus.FAILED, "sent_at": None}),
     )
     return "sent" if sent else "failed"
-
-
-def _results(game: Game) -> list[dict]:
-    from games import rules
-
-    names = {
-        seat.position: seat.user.public_name
-        for seat in Seat.objects.filter(game=game).select_related("user")
-    }
-    rows = rules.final_scores(rules.GameState.from_dict(game.state))
-    return sorted(
-        (
-            {"rank": row["rank"], "name": names.get(row["seat"], "?"), "total": row["total"]}
-            for row in rows
-        ),
-        key=lambda r: r["rank"],
-    )
 
 
 def game_finished(game: Game) -> None:
@@ -474,30 +361,23 @@ def digest_send(user_id: int, now: datetime | None = None) -> str:
     waiting = games_waiting_for(user)
     if not waiting:
         return "nothing_waiting"
-    reason = "no_address" if not user.email else ("on_vacation" if _on_vacation(user, now) else "")
+    reason = "no_address" if not user.email else ""
+    if not reason and is_on_vacation(user, now):
+        reason = "on_vacation"
     if reason:
         _record(
             user, None, Kind.DIGEST, NotificationChannel.EMAIL, NotificationStatus.SKIPPED, reason
         )
         return reason
-    with translation.override(_language(user)):
-        count = len(waiting)
-        subject = "[stpete] " + ngettext(
-            "%(count)s game is waiting for your move",
-            "%(count)s games are waiting for your move",
-            count,
-        ) % {"count": count}
-        rows = [
-            {
-                "game": game,
-                "url": game_url(game),
-                "since": when_text(game.last_move_at, user),
-                "deadline": when_text(game.deadline, user),
-                "deadline_passed": _passed(game.deadline, now),
-            }
-            for game in waiting
-        ]
-    sent = _deliver(user, subject, "digest", {"rows": rows, "count": count})
+    sent, subject = emails.digest_email_send(user, waiting, now)
     status = NotificationStatus.SENT if sent else NotificationStatus.FAILED
-    _record(user, None, Kind.DIGEST, NotificationChannel.EMAIL, status, text=subject)
+    _record(
+        user,
+        None,
+        Kind.DIGEST,
+        NotificationChannel.EMAIL,
+        status,
+        text=subject,
+        params={"count": len(waiting)},
+    )
     return "sent" if sent else "failed"

@@ -1,0 +1,87 @@
+"""The greedy bot's judgement of Module 6's obstacles (bots.register_bot_worth).
+
+A bonus choice is worth the points it ends up crediting (walked on a copy: points a real
+obstacle would stop count nothing) plus its rubles at the bot's ruble value. A card is worth
+more when it brings the bot nearer to the requirement of a real obstacle it has not passed: the
+obstacle's stake (its bonus, and the points the bot would lose on its space - every gain from
+now on when it sits there, guessed from the rounds still to play) in the share of what was
+missing that the card makes up. A card whose loss takes the bot farther away is worth as much
+less.
+"""
+
+from __future__ import annotations
+
+from ..bots import register_bot_worth, rounds_left, ruble_value
+from ..cards import Card
+from ..moves import Move
+from ..state import GameState
+from .obstacle_tiles import progress
+from .obstacle_track import OPTION, Placed, ahead
+from .obstacle_walk import BONUS, SOURCE, walk
+
+# Points a seat sitting on a real obstacle is guessed to lose per round still to play.
+LOST_PER_ROUND = 4.0
+
+
+def _bonus_worth(state: GameState, seat: int, move: Move) -> float:
+    """What choosing this answer brings, walked on a copy."""
+    decision = state.decisions[0]
+    for choice in decision.data["choices"]:
+        answer = dict(choice["answer"])
+        same = (
+            move.get("points") == answer.get("points")
+            and move.get("card") == answer.get("card")
+            and move.get("gain") == answer.get("gain")
+        )
+        if same:
+            rubles, points = int(choice["rubles"]), int(choice["points"])
+            after, _ = walk(state, seat, SOURCE, rubles, points, [], True, {})
+            gained = after.players[seat].points - state.players[seat].points
+            return gained + rubles * ruble_value(state)
+    return 0.0
+
+
+def _shortfall(state: GameState, seat: int, placed: Placed) -> int:
+    """How far the seat's area is from the real obstacle's requirement (0: met)."""
+    return sum(
+        max(0, item.need - item.have)
+        for item in progress(state, seat, placed.obstacle, placed.space)
+    )
+
+
+def _stake(state: GameState, seat: int, placed: Placed) -> float:
+    """What meeting the real obstacle is worth to the seat: its bonus, and the points he would
+    lose on its space - all his gains from now on when he sits there, else those of the rounds
+    left once his points (about LOST_PER_ROUND a round) have reached it."""
+    bonus = placed.obstacle.bonus(state, seat, False)
+    stake = bonus.points + bonus.rubles * ruble_value(state)
+    rounds = rounds_left(state) + 1
+    distance = placed.space - state.players[seat].points
+    return stake + LOST_PER_ROUND * max(0.0, rounds - distance / LOST_PER_ROUND)
+
+
+def _card_worth(
+    state: GameState, seat: int, instance: str, card: Card, displaced: Card | None
+) -> float:
+    """The requirements of the real obstacles ahead that placing the card brings nearer (or
+    farther): each obstacle's stake in the share of what was missing that the card makes up."""
+    obstacles = [p for p in ahead(state, seat) if p.obstacle.real]
+    if not obstacles:
+        return 0.0
+    player = state.players[seat]
+    cards_of = state.rules.cards
+    gone = next(
+        (c for c in player.area if displaced is not None and cards_of[c] is displaced), None
+    )
+    area = (*(c for c in player.area if c != gone), instance)
+    placed = state.with_player(seat, player.evolve(area=area))
+    worth = 0.0
+    for obstacle in obstacles:
+        before = _shortfall(state, seat, obstacle)
+        after = _shortfall(placed, seat, obstacle)
+        if before != after:
+            worth += _stake(state, seat, obstacle) * (before - after) / max(before, after)
+    return worth
+
+
+register_bot_worth(OPTION, _card_worth, {BONUS: _bonus_worth})

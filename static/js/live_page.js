@@ -1,0 +1,74 @@
+// Pages that follow the server without a reload: a game's lobby (its socket says "lobby" when
+// a seat is taken or freed, or the game starts) and My games (a "your turn" notice arrives).
+// They read themselves again and swap the part marked [data-live-page]; once the game has
+// started, the lobby's address shows the table, so the page goes there.
+(() => {
+  "use strict";
+  const part = document.querySelector("[data-live-page]");
+  if (!part) {
+    return;
+  }
+  let reading = false;
+  let again = false;
+
+  // One read at a time, and one more if something changed meanwhile: an older page never
+  // replaces a newer one.
+  async function reread() {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      if (response.ok) {
+        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+        const fresh = doc.querySelector("[data-live-page]");
+        if (doc.getElementById("table") || !fresh) {
+          location.reload(); // the game started: this address is its table now
+          return;
+        }
+        part.innerHTML = fresh.innerHTML;
+        document.title = doc.title;
+        part.dataset.reads = Number(part.dataset.reads || 0) + 1;
+      }
+    } finally {
+      reading = false;
+      if (again) {
+        again = false;
+        reread();
+      }
+    }
+  }
+
+  if (part.dataset.livePage === "notices") {
+    document.addEventListener("stpete:notice", reread);
+    return;
+  }
+  let backoff = 1000;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}${part.dataset.livePage}`);
+    socket.addEventListener("open", () => {
+      backoff = 1000;
+      reread(); // whatever changed since the page was drawn, or while the socket was away
+    });
+    socket.addEventListener("message", (event) => {
+      try {
+        if (JSON.parse(event.data).type === "lobby") {
+          reread();
+        }
+      } catch (e) {
+        /* not ours */
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code >= 4400 && event.code < 4500) {
+        return;
+      }
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 30000);
+    });
+  }
+  connect();
+})();

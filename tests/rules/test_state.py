@@ -1,0 +1,64 @@
+"""A stored state is checked when it is loaded: a position the rules cannot reach is refused
+with a message that says what is wrong, instead of being played on."""
+
+import pytest
+
+from games.rules import GameState, InvalidState
+
+
+def with_library_marked(kind: str, clears: str) -> list[dict]:
+    mark = {"card": "library#0", "kind": kind, "clears": clears}
+    return [{"area": ["library#0"], "marks": [mark]}, {}]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        pytest.param(
+            {"options": {"players": 3}},
+            "the options and the players listed disagree",
+            id="players-disagree",
+        ),
+        pytest.param(
+            {"players": [{"standing": "forever"}, {}]},
+            "unknown standing pass 'forever'",
+            id="standing-pass",
+        ),
+        pytest.param(
+            {"players": [{"marks": with_library_marked("turned", "never")[0]["marks"]}, {}]},
+            "a marked card must lie in its owner's area",
+            id="mark-off-the-area",
+        ),
+        pytest.param(
+            {"players": with_library_marked("glued", "never")},
+            "unknown mark 'glued' or moment 'never'",
+            id="mark-kind",
+        ),
+        pytest.param(
+            {"players": with_library_marked("turned", "tea_time")},
+            "unknown mark 'turned' or moment 'tea_time'",
+            id="mark-moment",
+        ),
+        pytest.param(
+            {"decisions": [{"kind": "vote", "seat": 0}]},
+            "unknown decision 'vote'",
+            id="decision-kind",
+        ),
+        pytest.param({"step": "dancing"}, "unknown step 'dancing'", id="step"),
+        pytest.param(
+            {"step": "pub", "decisions": [{"kind": "pub", "seat": 5}]},
+            "decisions must name seats of the game",
+            id="decision-seat",
+        ),
+        pytest.param(
+            {"step": "pub", "decisions": []},
+            "a pub step needs a pending decision",
+            id="step-without-its-decision",
+        ),
+    ],
+)
+def test_a_stored_state_the_rules_cannot_reach_is_refused_with_the_reason(fields, message):
+    data = {"round": 2, "phase": "building", "players": [{}, {}], **fields}
+    with pytest.raises(InvalidState) as refused:
+        GameState.from_dict(data)
+    assert str(refused.value) == message

@@ -1,0 +1,82 @@
+"""An admin's corrections of a table (games.services.control): who sits where, and ending a
+game; each refusal names its reason and changes nothing."""
+
+from functools import partial
+
+import pytest
+
+from games import services
+from games.errors import GameError
+from games.models import Seat
+from tests.web.accounts_helpers import member
+
+from .conftest import user_at
+
+
+def refusal(call) -> tuple[str, int]:
+    with pytest.raises(GameError) as refused:
+        call()
+    return refused.value.code, refused.value.status
+
+
+def test_replacing_a_seat_the_game_does_not_have_is_refused(started_game, admin_user):
+    eve = member("eve")
+    replace = partial(
+        services.seat_replace_user, game_id=started_game.pk, position=4, new_user=eve, by=admin_user
+    )
+    assert refusal(replace) == ("no_such_seat", 404)
+
+
+def test_a_member_already_at_the_table_cannot_take_a_second_seat(started_game, admin_user):
+    bob_seat = Seat.objects.get(game=started_game, user__username="bob")
+    other = (bob_seat.position + 1) % 4
+    before = user_at(started_game, other)
+    replace = partial(
+        services.seat_replace_user,
+        game_id=started_game.pk,
+        position=other,
+        new_user=bob_seat.user,
+        by=admin_user,
+    )
+    assert refusal(replace) == ("already_seated", 409)
+    assert user_at(started_game, other) == before
+
+
+def test_a_bot_of_an_unknown_kind_cannot_take_a_seat(started_game, admin_user):
+    bot = services.bot_user_get_or_create(name="Sonya")
+    before = user_at(started_game, 1)
+    replace = partial(
+        services.seat_replace_user,
+        game_id=started_game.pk,
+        position=1,
+        new_user=bot,
+        by=admin_user,
+        bot_kind="genius",
+    )
+    assert refusal(replace) == ("bad_options", 422)
+    assert user_at(started_game, 1) == before
+    services.seat_replace_user(
+        game_id=started_game.pk, position=1, new_user=bot, by=admin_user, bot_kind="random"
+    )
+    seat = Seat.objects.get(game=started_game, position=1)
+    assert (seat.user, seat.is_bot, seat.bot_kind) == (bot, True, "random")
+
+
+def test_an_aborted_game_keeps_its_seats_and_cannot_be_aborted_again(started_game, admin_user):
+    services.game_abort(game_id=started_game.pk, by=admin_user)
+    eve = member("eve")
+    replace = partial(
+        services.seat_replace_user, game_id=started_game.pk, position=0, new_user=eve, by=admin_user
+    )
+    assert refusal(replace) == ("game_not_running", 409)
+    assert user_at(started_game, 0).username != "eve"
+    abort = partial(services.game_abort, game_id=started_game.pk, by=admin_user)
+    assert refusal(abort) == ("game_not_running", 409)
+
+
+def test_an_admin_may_change_who_sits_at_a_table_still_open(open_game, admin_user):
+    eve = member("eve")
+    services.seat_replace_user(game_id=open_game.pk, position=0, new_user=eve, by=admin_user)
+    assert user_at(open_game, 0) == eve
+    open_game.refresh_from_db()
+    assert open_game.status == "open"
