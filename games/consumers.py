@@ -83,24 +83,31 @@ class _ListeningConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.session_checked_at = time.monotonic()
+        refusal = await self._join()
+        # Accepted only once the socket is in its groups: a push sent after the page saw its
+        # socket open reaches it. Messages that arrive meanwhile wait until connect returns.
         await self.accept()
+        if refusal is not None:
+            await self.close(code=refusal)
+            return
+        await self._mark()
+
+    async def _join(self) -> int | None:
+        """Join the member's and the page's groups; the close code if the socket is refused."""
         if self.user is None or not self.user.is_authenticated:
-            await self.close(code=CLOSE_NOT_LOGGED_IN)
-            return
+            return CLOSE_NOT_LOGGED_IN
         if _open_sockets[self.user.pk] >= settings.SOCKETS_PER_MEMBER:
-            await self.close(code=CLOSE_TOO_MANY)
-            return
+            return CLOSE_TOO_MANY
         self.counted = self.user.pk
         _open_sockets[self.counted] += 1
         await self.channel_layer.group_add(sockets_group(self.user.pk), self.channel_name)
         group = await self.choose_group()
         if group is None:
-            await self.close(code=CLOSE_NOT_FOUND)
-            return
+            return CLOSE_NOT_FOUND
         self.group = group
         for name in (group, *self.also):
             await self.channel_layer.group_add(name, self.channel_name)
-        await self._mark()
+        return None
 
     async def choose_group(self) -> str | None:
         raise NotImplementedError

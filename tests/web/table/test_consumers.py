@@ -4,6 +4,7 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
@@ -13,6 +14,7 @@ from django.test import Client
 from games import services
 from games.consumers import CLOSE_BAD_MESSAGE, CLOSE_NOT_FOUND, CLOSE_NOT_LOGGED_IN
 from games.presence import is_watching
+from games.realtime import game_group
 from games.services.chat import chat_hide, chat_line, chat_post
 from stpete_site.routing import websocket_urlpatterns
 from tests.web.games.conftest import move_first_legal
@@ -180,6 +182,17 @@ async def test_an_anonymous_user_socket_is_closed_with_4401():
     socket = await _open("/ws/user/", AnonymousUser())
 
     assert await _closed_with(socket) == CLOSE_NOT_LOGGED_IN
+
+
+async def test_a_push_sent_the_moment_the_socket_is_open_reaches_it(two_player_game, bob):
+    """The page fetches the view, then opens its socket: a move pushed as soon as the socket
+    is open must reach it, so the socket joins its groups before it is accepted."""
+    socket = await _open(f"/ws/games/{two_player_game.pk}/", bob)
+
+    await get_channel_layer().group_send(game_group(two_player_game.pk), {"type": "game.lobby"})
+
+    assert json.loads(await socket.receive_from(timeout=HEAR_WITHIN)) == {"type": "lobby"}
+    await socket.disconnect()
 
 
 async def test_an_open_table_hears_a_chat_line_and_the_lines_staff_hide(
