@@ -56,9 +56,7 @@ def stop_process(process: subprocess.Popen, grace: float = 30) -> None:
     The grace is long because a process under coverage writes its data when it is terminated,
     which takes seconds on a loaded machine; a kill would only lose that data.
     """
-    if process.poll() is not None:
-        return
-    process.terminate()
+    process.terminate()  # nothing happens to a process that has already ended
     try:
         process.wait(timeout=grace)
     except subprocess.TimeoutExpired:

@@ -8,7 +8,7 @@ import pytest
 
 from games.rules import final_scores, new_game, player_view
 from games.rules.initial import new_game_with_events
-from games.rules.modules.assignments import ASSIGNMENTS, catalogue_json, dealt, score
+from games.rules.modules.assignments import ASSIGNMENTS, best, catalogue_json, dealt, score
 
 from .builders import market_state, of_kind, pass_all
 
@@ -301,3 +301,9 @@ def test_x1_with_new_society_the_aristocrats_with_their_bonus_come_before_the_as
         ("final:money", 2),
         ("final:hand", 0),
     ]
+
+
+def test_a_seat_dealt_no_assignments_has_no_best_one_and_scores_none():
+    without = market_state(options={"market": True})
+
+    assert best(without, 0) == (None, 0)

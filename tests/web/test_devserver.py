@@ -57,3 +57,10 @@ def test_a_server_that_ignores_the_terminate_signal_is_killed_after_the_grace():
     with child.stdout:
         stop_process(child, grace=0.5)
     assert child.returncode == -signal.SIGKILL
+
+
+def test_stopping_a_process_that_already_ended_keeps_its_exit_status():
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait(timeout=30)
+    stop_process(child, grace=30)
+    assert child.returncode == 0

@@ -259,9 +259,8 @@ def catalogue_json() -> list[dict[str, Any]]:
 def _card_worth(
     state: GameState, seat: int, instance: str, card: Card, displaced: Card | None
 ) -> float:
-    """The greedy bot: what placing the card adds to the seat's best assignment."""
-    if not dealt(state):
-        return 0.0
+    """The greedy bot: what placing the card adds to the seat's best assignment (nothing for a
+    seat dealt none: `best` scores it 0 either way)."""
     player = state.players[seat]
     area = list(player.area)
     if displaced is not None:
