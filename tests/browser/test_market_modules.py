@@ -162,8 +162,8 @@ def test_the_modules_fit_a_phone_and_pass_axe(signed_in, live_site):
     expect(phone.locator("#players .assignment")).to_have_count(12)
     # Nothing sticks out to the side: the track's table scrolls inside its own region.
     overflow = phone.evaluate(
-        """() => [...document.querySelectorAll('#modules .event, #modules .track-bar,
-                   #players .assistant, #players .assignment, #modules .table-wrap')]
+        """() => [...document.querySelectorAll(`#modules .event, #modules .track-bar,
+                   #players .assistant, #players .assignment, #modules .table-wrap`)]
                  .filter((e) => e.getBoundingClientRect().right > 360.5
                                 || e.getBoundingClientRect().left < 0).length"""
     )
