@@ -1100,6 +1100,7 @@ def main() -> None:
     pub_de = pub_in_german(users)
     polish = polish_tables(users)
     modules = seed_modules.modules_table(users)
+    module_decisions = seed_modules.decision_tables(users)
     print(
         json.dumps(
             {
@@ -1136,6 +1137,7 @@ def main() -> None:
                 **pub_de,
                 **polish,
                 **modules,
+                **module_decisions,
             }
         )
     )

@@ -103,6 +103,83 @@ def modules_table(users) -> dict:
     }
 
 
+DUEL = {**OPTIONS, "players": 2}
+
+
+def _greedy_until(seed: int, reached, limit: int = 500) -> list | None:
+    """The greedy moves of a 2-player game with every module from the deal of `seed` until
+    `reached(state)`; None if the game never gets there."""
+    state, moves = rules.new_game(DUEL, seed), []
+    for version in range(limit):
+        if rules.is_over(state):
+            return None
+        if reached(state):
+            return moves
+        seat = sorted(rules.to_act(state))[0]
+        move = rules.greedy_bot(state, seat, version)
+        state, _events = rules.apply_move(state, seat, move)
+        moves.append((seat, move.to_dict()))
+    return None
+
+
+def asks_her_obstacle_bonus(state) -> bool:
+    """anna (seat 0) is to choose an obstacle's bonus, from more than one answer."""
+    head = state.decisions[0] if state.decisions else None
+    return (
+        head is not None
+        and head.kind == "obstacle_bonus"
+        and head.seat == 0
+        and len(rules.legal_moves(state, 0)) > 1
+    )
+
+
+def may_take_a_twin_pair(state) -> bool:
+    """anna may use the Twin now, and then take its pair."""
+    if rules.to_act(state) != (0,) or state.decisions or state.step != "actions":
+        return False
+    twin = [
+        m for m in rules.legal_moves(state, 0) if m.kind == "event" and m.get("event") == "twin"
+    ]
+    if not twin:
+        return False
+    after, _ = rules.apply_move(state, 0, twin[0])
+    return any(m.kind == "twin" for m in rules.legal_moves(after, 0))
+
+
+def _duel_at(users, title: str, reached, seeds: range) -> Game:
+    seed, moves = next((n, m) for n in seeds if (m := _greedy_until(n, reached)) is not None)
+    lobby.draw_seed = lambda: seed
+    seating, lobby.draw_seating = lobby.draw_seating, lambda count: list(range(count))
+    try:
+        game = services.game_create(
+            host=users["anna"], title=title, edition="2nd", seats=2, days_per_move=3,
+            is_public=True, options={k: v for k, v in DUEL.items() if v is True},
+        )  # fmt: skip
+        services.seat_join(game_id=game.pk, user=users["carol"])
+    finally:
+        lobby.draw_seating = seating
+    game.refresh_from_db()
+    for seat, move in moves:
+        user = Seat.objects.get(game=game, position=seat).user
+        services.move_submit(game_id=game.pk, user=user, move=move, expected_version=game.version)
+        game.refresh_from_db()
+    return game
+
+
+def decision_tables(users) -> dict:
+    """anna and carol at two games with every module: in one anna is to choose an obstacle's
+    bonus, in the other she may use the Twin and take its pair (the first seeds that get
+    there: from 1, and from 15 on for the Twin, where the search is quick)."""
+    bonus = _duel_at(users, "An obstacle's bonus", asks_her_obstacle_bonus, range(1, 100))
+    twin = _duel_at(users, "The Twin", may_take_a_twin_pair, range(15, 100))
+    state = rules.GameState.from_dict(bonus.state)
+    return {
+        "modules_bonus": bonus.pk,
+        "modules_bonus_obstacle": state.decisions[0].data["obstacle"],
+        "modules_twin": twin.pk,
+    }
+
+
 def finish_modules_table() -> dict:
     """Play the modules' table to its end (greedy moves through the services); each seat's
     scored assignment as the engine scores it."""

@@ -171,3 +171,50 @@ def test_the_modules_fit_a_phone_and_pass_axe(signed_in, live_site):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert violations(phone) == []
     assert phone.errors == []
+
+
+BONUS_NAMES = {"bonus_market": "Bonus market", "bonus_card": "Bonus card"}
+
+
+def test_anna_chooses_an_obstacles_bonus_in_its_dialog(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['modules_bonus']}/"
+    anna = open_table(signed_in("anna"), url)
+    obstacle = BONUS_NAMES[live_site["modules_bonus_obstacle"]]
+    expect(anna.locator("#status .chip.turn")).to_have_text("Choose your obstacle bonus")
+    choice = anna.get_by_role("group", name="Obstacle bonus", exact=True)
+    expect(choice).to_contain_text(f"You reached {obstacle} on")
+    buttons = choice.get_by_role("button")
+    assert buttons.count() > 1
+    for text in buttons.all_inner_texts():
+        assert "Obstacle bonus:" not in text  # worded, not the generic fallback
+    buttons.first.click()
+
+    expect(choice).to_have_count(0)
+    expect(anna.locator("#log-body")).to_contain_text(f"from {obstacle}")
+    assert anna.errors == []
+
+
+def test_anna_uses_the_twin_and_takes_its_pair(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['modules_twin']}/"
+    anna = open_table(signed_in("anna"), url)
+    expect(my_turn(anna)).to_be_visible()
+    anna.get_by_role("button", name="Use an event…").click()
+    dialog = anna.locator("#card-dialog")
+    dialog.get_by_role("group", name="Twin").get_by_role("button", name="Use the Twin").click()
+    expect(dialog).not_to_be_visible()
+
+    pair = anna.get_by_role("group", name="The Twin's pair", exact=True)
+    expect(anna.locator("#status .chip.turn")).to_have_text(
+        "Your Twin's pair: take it together, or act otherwise"
+    )
+    expect(anna.locator("#board .row-drawn .row-title")).to_have_text(
+        "The Twin's pair (with the first card of the upper row)"
+    )
+    expect(anna.locator("#log-body")).to_contain_text("Anna uses the Twin:")
+    first = pair.get_by_role("button").first
+    expect(first).to_have_text(re.compile(r", then .+: \d+ ₽$"))
+    first.click()
+
+    expect(pair).to_have_count(0)
+    expect(anna.locator("#log-body")).to_contain_text("Anna takes the Twin's pair:")
+    assert anna.errors == []
