@@ -14,7 +14,7 @@ from games import rules
 from games.errors import GameError
 from games.models import DAYS_PER_MOVE_CHOICES, TimeoutPolicy
 from games.services.bots import BOT_KINDS
-from games.texts.options import option_help, option_name, value_name
+from games.texts.options import market_modules_note, option_help, option_name, value_name
 
 BASE_OPTIONS = ("edition", "players")
 
@@ -94,6 +94,11 @@ class GameCreateForm(forms.Form):
                 continue
             self.fields[option["key"]] = _option_field(option)
             self.option_keys.append(option["key"])
+
+    def module_note(self) -> str:
+        """The Market's Modules 3-6 in one warning beside the expansions: they need the Market,
+        and all four together make a long game ("" while none of them is built)."""
+        return market_modules_note(self.option_keys)
 
     def option_fields(self) -> list[forms.BoundField]:
         """The expansions' fields, in the schema's order (unbuilt ones shown disabled)."""

@@ -61,4 +61,17 @@ def score_sheet(game: Game) -> dict:
     for entry in actionlog.effective_moves(game):
         state, new = rules.apply_move(state, entry["seat"], entry["move"])
         events += new
-    return rules.score_sheet(state, events)
+    sheet = rules.score_sheet(state, events)
+    if game.options.get("obstacles"):
+        sheet["points_lost"] = points_lost(events, state.n)
+    return sheet
+
+
+def points_lost(events: list[dict], seats: int) -> list[int]:
+    """Per seat the points the obstacles took (Module 6): the gains' `wasted` points, which the
+    ledger entries name beside what was credited."""
+    lost = [0] * seats
+    for event in events:
+        if event.get("kind") == "ledger" and event.get("wasted"):
+            lost[event["seat"]] += event["wasted"]
+    return lost

@@ -127,6 +127,13 @@ COMBINATION_REFUSALS: dict[str | tuple[str, str], str] = {
     "solo_base_game_only": gettext_noop("A solo game is played with the base game only."),
 }
 UNKNOWN_COMBINATION = gettext_noop("This combination of options is not possible.")
+# The Market's Modules 3-6: each needs the Market; all four together make a long game.
+MARKET_MODULES = ("assistants", "events", "assignments", "obstacles")
+MARKET_MODULES_NOTE = gettext_noop(
+    "Assistants, Events, Assignments and Obstacles are played with the Market (2nd edition) "
+    "and may be combined freely. All four together make a long game: plan for noticeably more "
+    "time than a game with the Market alone."
+)
 
 
 def option_name(key: str, value: object = None) -> str:
@@ -150,6 +157,12 @@ def option_help(key: str) -> str:
     ]
     lines += [_(text) for name, text in OPTION_HELP.items() if name.split(":")[0] == key]
     return " ".join(lines)
+
+
+def market_modules_note(offered: list[str]) -> str:
+    """The lobby's warning about the Market's Modules 3-6, in the active language, if the form
+    offers any of them ("" otherwise)."""
+    return _(MARKET_MODULES_NOTE) if set(MARKET_MODULES) & set(offered) else ""
 
 
 def options_line(options: dict) -> str:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.expansion_text import game_catalogue
 from games.texts.hyphens import hyphenated
+from games.texts.modules_table import module_table_strings
 from games.texts.options import options_line
 
 
@@ -279,6 +280,8 @@ def table_strings() -> dict[str, str]:
         "cabbage": _("cabbage"),
         "fish": _("fish"),
         "joker": _("any market symbol"),
+        # the Market's Modules 3-6
+        **module_table_strings(),
     }
 
 

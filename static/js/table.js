@@ -10,6 +10,7 @@ import { noteFocus, restoreFocus, watchDialog } from "./table/focus.js";
 import { refreshLog, setupLogOrder } from "./table/log.js";
 import { addLine, dropLines, readChat, setupChat, setupNote } from "./table/chat.js";
 import { connect, fetchView, onMessage, onPayload, whenConnected } from "./table/network.js";
+import { renderModules } from "./table/modules.js";
 import { MODE, root, shown, T } from "./table/page.js";
 import { renderPlayers, renderSummary } from "./table/players.js";
 import { setupReplay } from "./table/replay.js";
@@ -32,6 +33,7 @@ function render(payload) {
   renderStatus(view);
   renderBoard(view);
   renderActions(view);
+  renderModules(view);
   renderPlayers(view);
   renderSummary(view);
   renderEnd(view, payload.score_sheet);

@@ -24,6 +24,7 @@ from games import actionlog, rules, services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.rules.ledger import part_of  # noqa: E402
 from games.services import lobby  # noqa: E402
+from tests.browser import seed_modules  # noqa: E402
 from tests.web.games.conftest import play_until  # noqa: E402
 
 PASSWORD = "browser-test-password"
@@ -1098,6 +1099,8 @@ def main() -> None:
     banquet_choices = banquet_choice_tables(users)
     pub_de = pub_in_german(users)
     polish = polish_tables(users)
+    modules = seed_modules.modules_table(users)
+    module_decisions = seed_modules.decision_tables(users)
     print(
         json.dumps(
             {
@@ -1133,6 +1136,8 @@ def main() -> None:
                 **banquet_choices,
                 **pub_de,
                 **polish,
+                **modules,
+                **module_decisions,
             }
         )
     )
@@ -1143,5 +1148,7 @@ if __name__ == "__main__":
         print(json.dumps(rating_facts()))
     elif sys.argv[1:] == ["notifications"]:
         print(json.dumps(notification_facts()))
+    elif sys.argv[1:] == ["finish_modules"]:
+        print(json.dumps(seed_modules.finish_modules_table()))
     else:
         main()

@@ -4,6 +4,7 @@
 import { coverDetail, pickpocketPlan, purpleActions } from "./banquet.js";
 import { card, cardName, cardTile, coverOn, glyph } from "./cards.js";
 import { drawDecision, moveButton, moveLabel } from "./decisions.js";
+import { eventButton } from "./events.js";
 import { openDialog } from "./dialog.js";
 import { $, el, fmt } from "./dom.js";
 import { reclaim, submit, undo } from "./network.js";
@@ -59,6 +60,10 @@ export function renderActions(view) {
     line.append(prompt);
   }
   const moves = (view.moves || []).filter((m) => !decision.offered.includes(m));
+  const useEvent = eventButton(moves);
+  if (useEvent) {
+    line.append(useEvent);
+  }
   const observatory = moves.filter((m) => m.kind === "observatory");
   if (observatory.length) {
     line.append(button(T.use_observatory, "secondary", () => openObservatory(observatory)));

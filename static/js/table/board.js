@@ -71,7 +71,9 @@ export function renderBoard(view) {
     );
   board.append(row("upper", view.board.upper, false), row("lower", view.board.lower, true));
   if (view.drawn) {
-    board.append(el("div", { class: "row row-drawn" }, el("h3", { class: "row-title", text: T.drawn_card }), el("div", { class: "row-cards" }, boardCard(view.drawn, view, false))));
+    // The card drawn with an Observatory, or the one the Twin laid on the upper row's first card.
+    const twin = view.pending && view.pending.kind === "twin";
+    board.append(el("div", { class: `row row-drawn${twin ? " twin" : ""}` }, el("h3", { class: "row-title", text: twin ? T.twin_row : T.drawn_card }), el("div", { class: "row-cards" }, boardCard(view.drawn, view, false))));
   }
 }
 

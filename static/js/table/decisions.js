@@ -7,8 +7,9 @@
 import { pickpocketLabel, specialLabel } from "./banquet_words.js";
 import { cardName, glyph } from "./cards.js";
 import { el, fmt } from "./dom.js";
+import { bonusLabel, eventLabel, twinLabel } from "./module_words.js";
 import { submit } from "./network.js";
-import { CARDS, counted, me, phaseName, pileName, playerName, T } from "./page.js";
+import { CARDS, counted, me, phaseName, pileName, playerName, shown, T } from "./page.js";
 
 const PASS_LABELS = { board_change: "pass_board", phase: "pass_phase" };
 
@@ -44,6 +45,12 @@ function fieldText(key, value) {
   return `${humanise(key)}: ${value}`;
 }
 
+// The pending decision of `kind` on the table (its data words the moves that answer it).
+const pendingOf = (kind) => {
+  const view = shown.payload && shown.payload.view;
+  return view && view.pending && view.pending.kind === kind ? view.pending : null;
+};
+
 /** What a button offering `move` says: the usual words for the base game's moves, else built
  * from the move's fields (its kind, card names from the catalogue, points, rubles, piles…). */
 export function moveLabel(move) {
@@ -78,6 +85,12 @@ export function moveLabel(move) {
     case "pickpocket":
     case "pickpocket_plan":
       return pickpocketLabel(move);
+    case "event":
+      return eventLabel(move);
+    case "twin":
+      return twinLabel(move, pendingOf("twin"));
+    case "obstacle_bonus":
+      return bonusLabel(move, pendingOf("obstacle_bonus"));
     default: {
       const details = Object.entries(move)
         .filter(([key, value]) => key !== "kind" && value !== null && value !== undefined)

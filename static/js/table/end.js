@@ -4,9 +4,10 @@
 // sources during the game, then the final scoring's steps. Rank, name and total come first, so
 // a phone shows them without scrolling sideways.
 
+import { assignmentText } from "./assignments.js";
 import { drawChart } from "./chart.js";
 import { cardName } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, el, fmt } from "./dom.js";
 import { colourName, D, playerName, T } from "./page.js";
 
 let historyShown = false;
@@ -22,6 +23,42 @@ function partName(key) {
     return T[`score_${name}`] || name;
   }
   return T[`part_${key}`] || cardName(key);
+}
+
+const bySeat = (rows) => [...rows].sort((a, b) => a.seat - b.seat);
+
+/** Module 5: the assignment each player scored (the best of his three at the final scoring). */
+function scoredAssignments(view) {
+  const scored = bySeat(view.scores || []).filter((row) => row.assignment && row.assignment.id);
+  if (!scored.length) {
+    return null;
+  }
+  const lines = scored.map((row) =>
+    el(
+      "li",
+      { "data-seat": row.seat, "data-assignment": row.assignment.id },
+      fmt(T.scored_assignment, { player: playerName(row.seat), n: row.assignment.id, points: row.assignment.points, text: assignmentText(row.assignment.id) }),
+    ),
+  );
+  return el("section", { class: "end-detail scored-assignments" }, el("h3", { text: T.scored_assignments }), el("ul", {}, lines));
+}
+
+/** Module 6: per player the points the obstacles' bonuses paid, the points they took, and where
+ * a player was held when the game ended. */
+function obstacleEffects(view, sheet) {
+  if (!view.obstacles || !sheet.points_lost) {
+    return null;
+  }
+  const bonus = (seat) => {
+    const row = sheet.rows.find((r) => r.seat === seat);
+    return row && row.parts.obstacles ? row.parts.obstacles : 0;
+  };
+  const lines = bySeat(view.scores || []).map((row) => {
+    const held = row.blocked_at !== null && row.blocked_at !== undefined ? ` (${fmt(T.held_at_end, { space: row.blocked_at })})` : "";
+    const text = fmt(T.obstacle_line, { player: playerName(row.seat), bonus: fmt(T.plus_points, { n: bonus(row.seat) }), lost: sheet.points_lost[row.seat] || 0 });
+    return el("li", { "data-seat": row.seat }, text + held);
+  });
+  return el("section", { class: "end-detail obstacle-effects" }, el("h3", { text: T.obstacle_effects }), el("ul", {}, lines));
 }
 
 export function renderEnd(view, sheet) {
@@ -65,7 +102,12 @@ export function renderEnd(view, sheet) {
     ),
     el("tr", {}, parts.map((part) => el("th", { class: "num", scope: "col", text: partName(part.key) }))),
   );
-  $("end-scores").replaceChildren(el("div", { class: "table-wrap", role: "region", "aria-label": T.final_scores, tabIndex: 0 }, el("table", { class: "table scores" }, head, el("tbody", {}, rows))), el("p", { class: "small-print", text: T.tie_break }));
+  $("end-scores").replaceChildren(
+    el("div", { class: "table-wrap", role: "region", "aria-label": T.final_scores, tabIndex: 0 }, el("table", { class: "table scores" }, head, el("tbody", {}, rows))),
+    el("p", { class: "small-print", text: T.tie_break }),
+    scoredAssignments(view),
+    obstacleEffects(view, sheet),
+  );
   if (!historyShown && D.historyUrl) {
     historyShown = true;
     fetch(D.historyUrl, { credentials: "same-origin" })

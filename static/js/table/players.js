@@ -1,9 +1,12 @@
 // The players: one panel per seat (name, badges, start markers, rubles and points, the cards in
 // the area grouped by colour, the hand), and yucata's ∑ table of what each would earn next.
 
+import { assignmentList } from "./assignments.js";
+import { assistantLine } from "./assistants.js";
 import { card, cardTile, coverOf, glyph, jokerGood, marketOf, typeOf } from "./cards.js";
 import { seatTint, tint } from "./colours.js";
 import { $, el, fmt } from "./dom.js";
+import { nextRequirement } from "./obstacles.js";
 import { colourName, counted, me, phaseName, playerName, shown, T } from "./page.js";
 
 /** The colours of the cards in `area`: the phases' colours in phase order first, then others. */
@@ -143,7 +146,10 @@ function panel(view, seat) {
       guildHallSplit(p),
       pickpocketPlan(p),
     ),
+    assistantLine(view, seat),
+    nextRequirement(view, seat),
     goodsTrack(view, seat),
+    assignmentList(view, seat),
     areaOf(view, p),
     p.hand.length || seat === me() ? hand : null,
   );
