@@ -100,14 +100,37 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
         return DECISIONS[head.kind].moves(state, head)
     if state.first_worker_phase:
         return _first_phase_moves(state, seat)
-    moves = [*_card_moves(state, seat), *PASSES]
+    return list(_turn_moves(state, seat)[0])
+
+
+# The action-step moves of the last (state, seat) asked about: `settle` asks `has_real_choice` of
+# the position it stops at, and the player (a bot, the view) then asks `legal_moves` of the same
+# state object. States are immutable and the one held here is never another's, so `is`
+# identifies it; only the speed of the answer depends on this.
+_LAST_TURN: tuple[GameState | None, int, tuple[tuple[Move, ...], int, int]] = (None, -1, ((), 0, 0))
+
+
+def _turn_moves(state: GameState, seat: int) -> tuple[tuple[Move, ...], int, int]:
+    """The seat's moves in the action step, in the order `legal_moves` lists them - its card
+    moves, the passes, the plans, the modules' turn moves - and where the card moves end and
+    the modules' turn moves begin (`has_real_choice` reads those parts)."""
+    global _LAST_TURN
+    cached, cached_seat, found = _LAST_TURN
+    if cached is state and cached_seat == seat:
+        return found
+    moves = [*_card_moves(state, seat)]
+    cards_end = len(moves)
+    moves += PASSES
     asked = state.rules.asked_after_scoring
     for kind in plan_movers():
         if kind.kind in asked:  # plans only for what this game's scorings ask (the Pub)
             moves += kind.plan_moves(state, seat)  # type: ignore[misc]
+    turn_start = len(moves)
     for hook in state.rules.turn_moves:  # the modules' moves besides the cards' (the Events)
         moves += hook(state, seat)
-    return moves
+    found = (tuple(moves), cards_end, turn_start)
+    _LAST_TURN = (state, seat, found)
+    return found
 
 
 def has_real_choice(state: GameState, seat: int) -> bool:
@@ -119,11 +142,12 @@ def has_real_choice(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if (state.upper or state.lower) and len(player.hand) < state.rules.hand_limit:
         return True
-    for hook in state.rules.turn_moves:  # an event is a choice of its own
-        if any(True for _move in hook(state, seat)):
-            return True
+    # The whole list, not just its first real move: the seat's player asks for it next.
+    moves, cards_end, turn_start = _turn_moves(state, seat)
+    if turn_start < len(moves):  # an event is a choice of its own
+        return True
     kinds = MOVE_KINDS
-    return any(not kinds[move.kind].free for move in _card_moves(state, seat))
+    return any(not kinds[moves[i].kind].free for i in range(cards_end))
 
 
 def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> GameState:

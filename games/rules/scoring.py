@@ -214,11 +214,44 @@ class FinalScoring(NamedTuple):
     blocked_at: list[int | None] | None = None
 
 
+# The final scoring of the last state asked about: the game's end asks it for its events and
+# again for its `final_scores` rows, and the caller (simulate, the end screen) once more for the
+# same state. States are immutable and the one held here is never another's, so `is`
+# identifies it; only the speed of the answer depends on this.
+_LAST_FINAL: tuple[GameState | None, FinalScoring | None] = (None, None)
+
+
 def final_scoring(state: GameState) -> FinalScoring:
     """Run the final scoring steps in order, each for every seat (in seat order) before the
     next (expansions.md §2.12), through the ledger. Each step sees the state as the steps before
     it left every player (the Assignments' "most rubles" compares the rubles held when its step
-    begins, before any of its own bonus rubles)."""
+    begins, before any of its own bonus rubles).
+
+    Every call returns lists and events of its own (the caller may change them)."""
+    global _LAST_FINAL
+    cached, scored = _LAST_FINAL
+    if cached is not state or scored is None:
+        scored = _final_scoring(state)
+        _LAST_FINAL = (state, scored)
+    return FinalScoring(
+        scored.state,
+        _copy(scored.parts),
+        _copy(scored.events),
+        _copy(scored.details),
+        None if scored.blocked_at is None else list(scored.blocked_at),
+    )
+
+
+def _copy(value: Any) -> Any:
+    """A copy of plain JSON data whose dicts and lists are new (the rest is immutable)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def _final_scoring(state: GameState) -> FinalScoring:
     if state.rules.points_gate is not None:
         return _final_scoring_gated(state)
     players = list(state.players)
