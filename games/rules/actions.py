@@ -32,9 +32,14 @@ EVENT_TURN = "event_turn"
 
 def turn_over(player: PlayerState) -> PlayerState:
     """The player once his turn is over: what his turn remembered is forgotten."""
-    if not player.records:
-        return player
-    records = player.records.drop(TAKEN_THIS_TURN).drop(EXTRA_ACTIONS_TURN).drop(EVENT_TURN)
+    records = player.records
+    if not records or (
+        TAKEN_THIS_TURN not in records
+        and EXTRA_ACTIONS_TURN not in records
+        and EVENT_TURN not in records
+    ):
+        return player  # nothing to forget: the same player, no copy
+    records = records.drop(TAKEN_THIS_TURN).drop(EXTRA_ACTIONS_TURN).drop(EVENT_TURN)
     return player.evolve(records=records)
 
 

@@ -9,13 +9,12 @@ handling": the pass buttons). A pending decision (decisions.py) comes before eve
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from .actions import EVENT_TURN, must_buy_worker, turn_over, workers_in
 from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
-from .moves import MOVE_KINDS, PASS, PASSES, Move, card_move, parse_move
+from .moves import MOVE_KINDS, PASS, PASSES, SHARED_MOVES, Move, card_move, parse_move
 from .phases import end_actions, end_game, finish_phase
 from .prices import displace_targets, seat_prices
 from .state import GameState
@@ -39,43 +38,55 @@ def to_act(state: GameState) -> tuple[int, ...]:
     return (state.turn,)
 
 
-def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
-    """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans)."""
-    cards_of = state.rules.cards
+def _card_moves(state: GameState, seat: int) -> list[Move]:
+    """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans).
+
+    A list built in one go (legal_moves wants them all): this is the engine's hottest loop."""
+    rules = state.rules
+    cards_of = rules.cards
     player = state.players[seat]
     money = player.money
     hand = player.hand
     profile = seat_prices(state, seat)
-    for row, lower in ((state.upper, False), (state.lower, True)):
+    price = profile.price
+    moves: list[Move] = []
+    add = moves.append
+    upper = state.upper
+    lower_row = state.lower
+    buys = SHARED_MOVES["buy"]
+    for row, lower in ((upper, False), (lower_row, True)):
         for instance in row:
             card = cards_of[instance]
             if card.trading:
                 for target in displace_targets(state, seat, card, len(hand)):
-                    if profile.price(card, lower, cards_of[target]) <= money:
-                        yield card_move("buy", instance, target)
+                    if price(card, lower, cards_of[target]) <= money:
+                        add(card_move("buy", instance, target))
             elif card.special:
                 continue
-            elif profile.price(card, lower) <= money:
-                yield card_move("buy", instance)
-    limit = state.rules.hand_limit + profile.hand_bonus
-    for bonus in state.rules.hand_bonus:  # slots the seat holds outside its area (an event)
+            elif price(card, lower) <= money:
+                add(buys[instance])
+    limit = rules.hand_limit + profile.hand_bonus
+    for bonus in rules.hand_bonus:  # slots the seat holds outside its area (an event)
         limit += bonus(state, seat)
     if len(hand) < limit:
-        for instance in state.upper + state.lower:
-            yield card_move("take", instance)
+        takes = SHARED_MOVES["take"]
+        moves += [takes[instance] for instance in upper]
+        moves += [takes[instance] for instance in lower_row]
+    plays = SHARED_MOVES["play"]
     for instance in hand:
         card = cards_of[instance]
         if card.trading:
             for target in displace_targets(state, seat, card, len(hand) - 1):
-                if profile.price(card, False, cards_of[target]) <= money:
-                    yield card_move("play", instance, target)
+                if price(card, False, cards_of[target]) <= money:
+                    add(card_move("play", instance, target))
         elif card.special:  # a purple card offers its own use (the Banquet's module)
             if card.ability.actions is not None:
-                yield from card.ability.actions(state, seat, instance)
-        elif profile.price(card) <= money:
-            yield card_move("play", instance)
+                moves += card.ability.actions(state, seat, instance)
+        elif price(card) <= money:
+            add(plays[instance])
     for instance in profile.actors:
-        yield from cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
+        moves += cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
+    return moves
 
 
 def _first_phase_moves(state: GameState, seat: int) -> list[Move]:
@@ -118,7 +129,7 @@ def _turn_moves(state: GameState, seat: int) -> tuple[tuple[Move, ...], int, int
     cached, cached_seat, found = _LAST_TURN
     if cached is state and cached_seat == seat:
         return found
-    moves = [*_card_moves(state, seat)]
+    moves = _card_moves(state, seat)
     cards_end = len(moves)
     moves += PASSES
     asked = state.rules.asked_after_scoring
@@ -162,11 +173,14 @@ def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> Gam
         }
     )
     passes = state.passes + 1
+    turn = (seat + 1) % len(state.players)
     if player.records:  # a standing pass ends a Double Turn's last action
         if EVENT_TURN in player.records:  # a turn with an event is no pass (decision 4.28)
             passes = 0
-        state = state.with_player(seat, turn_over(player))
-    return state.evolve(turn=(seat + 1) % state.n, passes=passes, actions_left=1)
+        after = turn_over(player)
+        if after is not player:
+            return state.with_player(seat, after, turn=turn, passes=passes, actions_left=1)
+    return state.evolve(turn=turn, passes=passes, actions_left=1)
 
 
 def _answer_by_plan(state: GameState, events: Events) -> GameState | None:

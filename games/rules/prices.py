@@ -35,12 +35,26 @@ BASE_HAND_LIMIT = 3
 class AreaProfile:
     """Counts over a play area that prices need, computed once per player and move list."""
 
-    __slots__ = ("actors", "by_color", "hand_bonus", "pricers", "same")
+    __slots__ = (
+        "actors",
+        "area",
+        "by_color",
+        "hand_bonus",
+        "limit_cards",
+        "pricers",
+        "same",
+        "targets",
+    )
 
     def __init__(self, cards_of: Mapping[str, Card], area: tuple[str, ...]) -> None:
         same: dict[str, int] = {}
         by_color: dict[str, int] = {}
         hand_bonus = 0
+        self.area = area
+        # Whether a card of the area changes the hand limit (its loss may be refused).
+        self.limit_cards = any(cards_of[c].ability.hand_limit_bonus for c in area)
+        # By a trading type's `target_ids`: the area's cards of those types, in area order.
+        self.targets: dict[frozenset[str], tuple[str, ...]] = {}
         # Cards whose ability offers extra actions (the Observatory), in area order.
         self.actors = tuple(c for c in area if cards_of[c].ability.actions is not None)
         # The `price` hooks of the area's cards, in area order (one per card).
@@ -69,6 +83,13 @@ class AreaProfile:
         if lower:
             price -= 1
         return price if price > 1 else 1
+
+    def cards_of_types(self, cards_of: Mapping[str, Card], ids: frozenset[str]) -> tuple[str, ...]:
+        """The area's cards whose type is one of `ids`, in area order (memoised)."""
+        found = self.targets.get(ids)
+        if found is None:
+            found = self.targets[ids] = tuple(c for c in self.area if cards_of[c].id in ids)
+        return found
 
 
 def hand_limit(
@@ -130,6 +151,9 @@ class DiscountedProfile(AreaProfile):
 
     def __init__(self, base: AreaProfile, discounts: SeatDiscounts) -> None:
         # The area's counts are the area profile's own (no second count of the area).
+        self.area = base.area
+        self.limit_cards = base.limit_cards
+        self.targets = base.targets
         self.actors = base.actors
         self.pricers = base.pricers
         self.same = base.same
@@ -248,11 +272,15 @@ def displace_targets(state: GameState, seat: int, trading: Card, hand_after: int
     """
     cards_of = state.rules.cards
     player = state.players[seat]
+    rule = trading.ability.displaces
+    if rule is None and not player.marks:
+        profile = profile_of(cards_of, player.area)
+        if not profile.limit_cards:  # the rulebook's targets, none of them refused
+            return list(profile.cards_of_types(cards_of, trading.target_ids))
     blocked = not_displaceable(player.marks) if player.marks else frozenset()
     limit = None
     targets = []
     allowed = trading.target_ids
-    rule = trading.ability.displaces
     for instance in player.area:
         target = cards_of[instance]
         if rule is None:

@@ -51,6 +51,10 @@ class Record(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def __contains__(self, key: object) -> bool:
+        """`Mapping.__contains__` without its exception: the engine asks on every turn."""
+        return key in self._data
+
     def get(self, key: str, default: Any = None) -> Any:
         """`Mapping.get` without its exception: the engine reads records on every move."""
         return self._data.get(key, default)
