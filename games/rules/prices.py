@@ -50,27 +50,35 @@ class AreaProfile:
         same: dict[str, int] = {}
         by_color: dict[str, int] = {}
         hand_bonus = 0
-        self.area = area
-        # Whether a card of the area changes the hand limit (its loss may be refused).
-        self.limit_cards = any(cards_of[c].ability.hand_limit_bonus for c in area)
-        # By a trading type's `target_ids`: the area's cards of those types, in area order.
-        self.targets: dict[frozenset[str], tuple[str, ...]] = {}
-        # Cards whose ability offers extra actions (the Observatory), in area order.
-        self.actors = tuple(c for c in area if cards_of[c].ability.actions is not None)
-        # The `price` hooks of the area's cards, in area order (one per card).
-        self.pricers: tuple[PriceHook, ...] = tuple(
-            hook for c in area if (hook := cards_of[c].ability.price) is not None
-        )
-        for instance in area:
+        limit_cards = False
+        actors: list[str] = []
+        pricers: list[PriceHook] = []
+        for instance in area:  # one pass: a new area is profiled after nearly every placement
             card = cards_of[instance]
+            ability = card.ability
             same[card.id] = same.get(card.id, 0) + 1
-            for color in card.ability.discounts:
+            for color in ability.discounts:
                 by_color[color] = by_color.get(color, 0) + 1
-            hand_bonus += card.ability.hand_limit_bonus
+            if ability.hand_limit_bonus:
+                hand_bonus += ability.hand_limit_bonus
+                limit_cards = True
+            if ability.actions is not None:
+                actors.append(instance)
+            if ability.price is not None:
+                pricers.append(ability.price)
+        self.area = area
         self.same = same
         self.by_color = by_color
         # What abilities in the area add to the hand limit (the Warehouse), see `hand_limit`.
         self.hand_bonus = hand_bonus
+        # Whether a card of the area changes the hand limit (its loss may be refused).
+        self.limit_cards = limit_cards
+        # Cards whose ability offers extra actions (the Observatory), in area order.
+        self.actors = tuple(actors)
+        # The `price` hooks of the area's cards, in area order (one per card).
+        self.pricers: tuple[PriceHook, ...] = tuple(pricers)
+        # By a trading type's `target_ids`: the area's cards of those types, in area order.
+        self.targets: dict[frozenset[str], tuple[str, ...]] = {}
 
     def price(self, card: Card, lower: bool = False, displaced: Card | None = None) -> int:
         """The price of `card` for this area (bought from the lower row if `lower`), before any
@@ -239,11 +247,27 @@ class SeatPrices:
         return price if price > 1 else 1
 
 
+# The last (state, seat) priced and its prices: the legal moves of a position and then the move
+# played from it price the same seat of the same state. States are immutable and the one held
+# here is never another's, so `is` identifies it; only the answer's speed depends on this.
+_LAST_PRICES: tuple[GameState | None, int, Prices | None] = (None, -1, None)
+
+
 def seat_prices(state: GameState, seat: int) -> Prices:
     """How the seat's purchases are priced now: its area's memoised profile, with the seat's own
     discounts (the ruleset's `seat_price` hooks, asked once here, taken off after the area's
     price hooks) and, for an area with `price` hooks, bound to the state and the seat to run
     them. Its `hand_bonus` is the area's (seat_hand_limit adds the seat's own slots)."""
+    global _LAST_PRICES
+    cached, cached_seat, prices = _LAST_PRICES
+    if cached is state and cached_seat == seat and prices is not None:
+        return prices
+    prices = _seat_prices(state, seat)
+    _LAST_PRICES = (state, seat, prices)
+    return prices
+
+
+def _seat_prices(state: GameState, seat: int) -> Prices:
     rules = state.rules
     profile = profile_of(rules.cards, state.players[seat].area)
     discounts: SeatDiscounts = ()

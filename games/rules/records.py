@@ -15,6 +15,9 @@ from typing import Any
 
 def freeze(value: Any) -> Any:
     """The immutable form of a JSON value."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # most values: no ABC check
+        return value
     if isinstance(value, Record):
         return value
     if isinstance(value, Mapping):
