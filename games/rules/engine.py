@@ -16,7 +16,7 @@ from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
 from .moves import MOVE_KINDS, PASS, PASSES, SHARED_MOVES, Move, card_move, parse_move
 from .phases import end_actions, end_game, finish_phase
-from .prices import displace_targets, seat_prices
+from .prices import displace_targets, plain_counts, seat_prices
 from .state import GameState
 
 Events = list[dict[str, Any]]
@@ -54,6 +54,7 @@ def _card_moves(state: GameState, seat: int) -> list[Move]:
     upper = state.upper
     lower_row = state.lower
     buys = SHARED_MOVES["buy"]
+    counts = plain_counts(profile)
     for row, lower in ((upper, False), (lower_row, True)):
         for instance in row:
             card = cards_of[instance]
@@ -63,6 +64,10 @@ def _card_moves(state: GameState, seat: int) -> list[Move]:
                         add(card_move("buy", instance, target))
             elif card.special:
                 continue
+            elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
+                cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
+                if (cost - 1 if lower else cost) <= money and money >= 1:
+                    add(buys[instance])
             elif price(card, lower) <= money:
                 add(buys[instance])
     limit = rules.hand_limit + profile.hand_bonus
@@ -82,6 +87,10 @@ def _card_moves(state: GameState, seat: int) -> list[Move]:
         elif card.special:  # a purple card offers its own use (the Banquet's module)
             if card.ability.actions is not None:
                 moves += card.ability.actions(state, seat, instance)
+        elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
+            cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
+            if cost <= money and money >= 1:
+                add(plays[instance])
         elif price(card) <= money:
             add(plays[instance])
     for instance in profile.actors:

@@ -190,6 +190,15 @@ class TradingDiscountProfile(DiscountedProfile):
         return price
 
 
+def plain_counts(prices: Prices) -> tuple[dict[str, int], dict[str, int]] | None:
+    """(`same`, `by_color`) of prices whose `price` is exactly `AreaProfile.price` (an area's
+    profile, discounted or not), for the legal-move list to work out each card's price without
+    a call; None for any other kind of prices."""
+    if type(prices) is AreaProfile or type(prices) is DiscountedProfile:
+        return prices.same, prices.by_color
+    return None
+
+
 # By the area's own profile (hashed by identity, held here, so never mistaken for another) and
 # the discounts.
 _DISCOUNTED: dict[tuple[AreaProfile, SeatDiscounts], DiscountedProfile] = {}
