@@ -71,11 +71,14 @@ def end_turn(
         if state.actions_left <= 1:
             player = turn_over(player)
     players = (*old[:seat], player, *old[seat + 1 :])
-    if board_changed and any(p.standing == "board_change" for p in old):
-        players = tuple(
-            p.evolve(standing=None) if other != seat and p.standing == "board_change" else p
-            for other, p in enumerate(players)
-        )
+    if board_changed:
+        for waiting in old:  # a loop, not any(...): every buy and take asks
+            if waiting.standing == "board_change":
+                players = tuple(
+                    p.evolve(standing=None) if other != seat and p.standing == "board_change" else p
+                    for other, p in enumerate(players)
+                )
+                break
     passes = state.passes + 1 if passed else 0
     if state.actions_left > 1:
         return state.evolve(

@@ -238,7 +238,7 @@ def settle(state: GameState, events: Events) -> GameState:
         if state.step != "actions":
             state = finish_phase(state, events)
             continue
-        if state.passes >= state.n:
+        if state.passes >= len(state.players):
             before = state.round
             state = end_actions(state, events)
             if state.round != before:

@@ -54,6 +54,9 @@ class Record(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def __bool__(self) -> bool:
+        return bool(self._data)  # without it, truth asks __len__ through Mapping
+
     def __contains__(self, key: object) -> bool:
         """`Mapping.__contains__` without its exception: the engine asks on every turn."""
         return key in self._data
