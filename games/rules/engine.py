@@ -9,6 +9,7 @@ handling": the pass buttons). A pending decision (decisions.py) comes before eve
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import EVENT_TURN, must_buy_worker, turn_over, workers_in
@@ -38,10 +39,10 @@ def to_act(state: GameState) -> tuple[int, ...]:
     return (state.turn,)
 
 
-def _card_moves(state: GameState, seat: int) -> list[Move]:
+def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
     """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans).
 
-    A list built in one go (legal_moves wants them all): this is the engine's hottest loop."""
+    The engine's hottest loop. A generator: `has_real_choice` stops at the first real move."""
     rules = state.rules
     cards_of = rules.cards
     player = state.players[seat]
@@ -49,8 +50,6 @@ def _card_moves(state: GameState, seat: int) -> list[Move]:
     hand = player.hand
     profile = seat_prices(state, seat)
     price = profile.price
-    moves: list[Move] = []
-    add = moves.append
     upper = state.upper
     lower_row = state.lower
     buys = SHARED_MOVES["buy"]
@@ -61,41 +60,42 @@ def _card_moves(state: GameState, seat: int) -> list[Move]:
             if card.trading:
                 for target in displace_targets(state, seat, card, len(hand)):
                     if price(card, lower, cards_of[target]) <= money:
-                        add(card_move("buy", instance, target))
+                        yield card_move("buy", instance, target)
             elif card.special:
                 continue
             elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
                 cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
                 if (cost - 1 if lower else cost) <= money and money >= 1:
-                    add(buys[instance])
+                    yield buys[instance]
             elif price(card, lower) <= money:
-                add(buys[instance])
+                yield buys[instance]
     limit = rules.hand_limit + profile.hand_bonus
     for bonus in rules.hand_bonus:  # slots the seat holds outside its area (an event)
         limit += bonus(state, seat)
     if len(hand) < limit:
         takes = SHARED_MOVES["take"]
-        moves += [takes[instance] for instance in upper]
-        moves += [takes[instance] for instance in lower_row]
+        for instance in upper:
+            yield takes[instance]
+        for instance in lower_row:
+            yield takes[instance]
     plays = SHARED_MOVES["play"]
     for instance in hand:
         card = cards_of[instance]
         if card.trading:
             for target in displace_targets(state, seat, card, len(hand) - 1):
                 if price(card, False, cards_of[target]) <= money:
-                    add(card_move("play", instance, target))
+                    yield card_move("play", instance, target)
         elif card.special:  # a purple card offers its own use (the Banquet's module)
             if card.ability.actions is not None:
-                moves += card.ability.actions(state, seat, instance)
+                yield from card.ability.actions(state, seat, instance)
         elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
             cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
             if cost <= money and money >= 1:
-                add(plays[instance])
+                yield plays[instance]
         elif price(card) <= money:
-            add(plays[instance])
+            yield plays[instance]
     for instance in profile.actors:
-        moves += cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
-    return moves
+        yield from cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
 
 
 def _first_phase_moves(state: GameState, seat: int) -> list[Move]:
@@ -138,7 +138,15 @@ def _turn_moves(state: GameState, seat: int) -> tuple[tuple[Move, ...], int, int
     cached, cached_seat, found = _LAST_TURN
     if cached is state and cached_seat == seat:
         return found
-    moves = _card_moves(state, seat)
+    try:
+        partial = _PARTIAL.pop()
+    except IndexError:
+        partial = None
+    if partial is not None and partial[0] is state and partial[1] == seat:
+        moves = partial[2]  # what has_real_choice listed, then the rest
+        moves += partial[3]
+    else:
+        moves = list(_card_moves(state, seat))
     cards_end = len(moves)
     moves += PASSES
     asked = state.rules.asked_after_scoring
@@ -162,12 +170,32 @@ def has_real_choice(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if (state.upper or state.lower) and len(player.hand) < state.rules.hand_limit:
         return True
-    # The whole list, not just its first real move: the seat's player asks for it next.
-    moves, cards_end, turn_start = _turn_moves(state, seat)
-    if turn_start < len(moves):  # an event is a choice of its own
-        return True
     kinds = MOVE_KINDS
-    return any(not kinds[moves[i].kind].free for i in range(cards_end))
+    cached, cached_seat, (moves, cards_end, turn_start) = _LAST_TURN
+    if cached is state and cached_seat == seat:  # listed already (the view asks both)
+        if turn_start < len(moves):
+            return True
+        return any(not kinds[moves[i].kind].free for i in range(cards_end))
+    for hook in state.rules.turn_moves:  # an event is a choice of its own
+        if any(True for _move in hook(state, seat)):
+            return True
+    listing = _card_moves(state, seat)
+    seen: list[Move] = []
+    for move in listing:
+        seen.append(move)
+        if not kinds[move.kind].free:
+            _PARTIAL[:] = [(state, seat, seen, listing)]  # the seat's player lists on from here
+            return True
+    return False
+
+
+# The card moves `has_real_choice` listed last, up to its first real move, and the listing
+# suspended there: `settle` stops at that position and its player (a bot, the view) asks
+# `legal_moves` next, which goes on from there instead of pricing every card again (the engine
+# alone, replaying a log, pays only for the first real move). One slot, emptied by `list.pop`,
+# which is atomic: a suspended listing is resumed once, by the caller that took it, and a caller
+# that takes another position's drops it (that one is listed afresh).
+_PARTIAL: list[tuple[GameState, int, list[Move], Iterator[Move]]] = []
 
 
 def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> GameState:
