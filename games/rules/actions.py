@@ -32,9 +32,14 @@ EVENT_TURN = "event_turn"
 
 def turn_over(player: PlayerState) -> PlayerState:
     """The player once his turn is over: what his turn remembered is forgotten."""
-    if not player.records:
-        return player
-    records = player.records.drop(TAKEN_THIS_TURN).drop(EXTRA_ACTIONS_TURN).drop(EVENT_TURN)
+    records = player.records
+    if not records or (
+        TAKEN_THIS_TURN not in records
+        and EXTRA_ACTIONS_TURN not in records
+        and EVENT_TURN not in records
+    ):
+        return player  # nothing to forget: the same player, no copy
+    records = records.drop(TAKEN_THIS_TURN).drop(EXTRA_ACTIONS_TURN).drop(EVENT_TURN)
     return player.evolve(records=records)
 
 
@@ -66,11 +71,14 @@ def end_turn(
         if state.actions_left <= 1:
             player = turn_over(player)
     players = (*old[:seat], player, *old[seat + 1 :])
-    if board_changed and any(p.standing == "board_change" for p in old):
-        players = tuple(
-            p.evolve(standing=None) if other != seat and p.standing == "board_change" else p
-            for other, p in enumerate(players)
-        )
+    if board_changed:
+        for waiting in old:  # a loop, not any(...): every buy and take asks
+            if waiting.standing == "board_change":
+                players = tuple(
+                    p.evolve(standing=None) if other != seat and p.standing == "board_change" else p
+                    for other, p in enumerate(players)
+                )
+                break
     passes = state.passes + 1 if passed else 0
     if state.actions_left > 1:
         return state.evolve(

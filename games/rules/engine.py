@@ -15,9 +15,9 @@ from typing import Any
 from .actions import EVENT_TURN, must_buy_worker, turn_over, workers_in
 from .decisions import DECISIONS, plan_movers
 from .errors import IllegalMove
-from .moves import MOVE_KINDS, PASS, PASSES, Move, card_move, parse_move
+from .moves import MOVE_KINDS, PASS, PASSES, SHARED_MOVES, Move, card_move, parse_move
 from .phases import end_actions, end_game, finish_phase
-from .prices import displace_targets, seat_prices
+from .prices import displace_targets, plain_counts, seat_prices
 from .state import GameState
 
 Events = list[dict[str, Any]]
@@ -40,40 +40,60 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 
 def _card_moves(state: GameState, seat: int) -> Iterator[Move]:
-    """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans)."""
-    cards_of = state.rules.cards
+    """Buy, take, play and the area's extra actions for the seat to act (no passes, no plans).
+
+    The engine's hottest loop. A generator: `has_real_choice` stops at the first real move."""
+    rules = state.rules
+    cards_of = rules.cards
     player = state.players[seat]
     money = player.money
     hand = player.hand
     profile = seat_prices(state, seat)
-    for row, lower in ((state.upper, False), (state.lower, True)):
+    price = profile.price
+    upper = state.upper
+    lower_row = state.lower
+    buys = SHARED_MOVES["buy"]
+    counts = plain_counts(profile)
+    for row, lower in ((upper, False), (lower_row, True)):
         for instance in row:
             card = cards_of[instance]
             if card.trading:
                 for target in displace_targets(state, seat, card, len(hand)):
-                    if profile.price(card, lower, cards_of[target]) <= money:
+                    if price(card, lower, cards_of[target]) <= money:
                         yield card_move("buy", instance, target)
             elif card.special:
                 continue
-            elif profile.price(card, lower) <= money:
-                yield card_move("buy", instance)
-    limit = state.rules.hand_limit + profile.hand_bonus
-    for bonus in state.rules.hand_bonus:  # slots the seat holds outside its area (an event)
+            elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
+                cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
+                if (cost - 1 if lower else cost) <= money and money >= 1:
+                    yield buys[instance]
+            elif price(card, lower) <= money:
+                yield buys[instance]
+    limit = rules.hand_limit + profile.hand_bonus
+    for bonus in rules.hand_bonus:  # slots the seat holds outside its area (an event)
         limit += bonus(state, seat)
     if len(hand) < limit:
-        for instance in state.upper + state.lower:
-            yield card_move("take", instance)
+        takes = SHARED_MOVES["take"]
+        for instance in upper:
+            yield takes[instance]
+        for instance in lower_row:
+            yield takes[instance]
+    plays = SHARED_MOVES["play"]
     for instance in hand:
         card = cards_of[instance]
         if card.trading:
             for target in displace_targets(state, seat, card, len(hand) - 1):
-                if profile.price(card, False, cards_of[target]) <= money:
+                if price(card, False, cards_of[target]) <= money:
                     yield card_move("play", instance, target)
         elif card.special:  # a purple card offers its own use (the Banquet's module)
             if card.ability.actions is not None:
                 yield from card.ability.actions(state, seat, instance)
-        elif profile.price(card) <= money:
-            yield card_move("play", instance)
+        elif counts is not None:  # AreaProfile.price without the call (at least 1 ruble)
+            cost = card.cost - counts[0].get(card.id, 0) - counts[1].get(card.color, 0)
+            if cost <= money and money >= 1:
+                yield plays[instance]
+        elif price(card) <= money:
+            yield plays[instance]
     for instance in profile.actors:
         yield from cards_of[instance].ability.actions(state, seat, instance)  # type: ignore[misc]
 
@@ -100,14 +120,45 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
         return DECISIONS[head.kind].moves(state, head)
     if state.first_worker_phase:
         return _first_phase_moves(state, seat)
-    moves = [*_card_moves(state, seat), *PASSES]
+    return list(_turn_moves(state, seat)[0])
+
+
+# The action-step moves of the last (state, seat) asked about: `settle` asks `has_real_choice` of
+# the position it stops at, and the player (a bot, the view) then asks `legal_moves` of the same
+# state object. States are immutable and the one held here is never another's, so `is`
+# identifies it; only the speed of the answer depends on this.
+_LAST_TURN: tuple[GameState | None, int, tuple[tuple[Move, ...], int, int]] = (None, -1, ((), 0, 0))
+
+
+def _turn_moves(state: GameState, seat: int) -> tuple[tuple[Move, ...], int, int]:
+    """The seat's moves in the action step, in the order `legal_moves` lists them - its card
+    moves, the passes, the plans, the modules' turn moves - and where the card moves end and
+    the modules' turn moves begin (`has_real_choice` reads those parts)."""
+    global _LAST_TURN
+    cached, cached_seat, found = _LAST_TURN
+    if cached is state and cached_seat == seat:
+        return found
+    try:
+        partial = _PARTIAL.pop()
+    except IndexError:
+        partial = None
+    if partial is not None and partial[0] is state and partial[1] == seat:
+        moves = partial[2]  # what has_real_choice listed, then the rest
+        moves += partial[3]
+    else:
+        moves = list(_card_moves(state, seat))
+    cards_end = len(moves)
+    moves += PASSES
     asked = state.rules.asked_after_scoring
     for kind in plan_movers():
         if kind.kind in asked:  # plans only for what this game's scorings ask (the Pub)
             moves += kind.plan_moves(state, seat)  # type: ignore[misc]
+    turn_start = len(moves)
     for hook in state.rules.turn_moves:  # the modules' moves besides the cards' (the Events)
         moves += hook(state, seat)
-    return moves
+    found = (tuple(moves), cards_end, turn_start)
+    _LAST_TURN = (state, seat, found)
+    return found
 
 
 def has_real_choice(state: GameState, seat: int) -> bool:
@@ -119,11 +170,32 @@ def has_real_choice(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     if (state.upper or state.lower) and len(player.hand) < state.rules.hand_limit:
         return True
+    kinds = MOVE_KINDS
+    cached, cached_seat, (moves, cards_end, turn_start) = _LAST_TURN
+    if cached is state and cached_seat == seat:  # listed already (the view asks both)
+        if turn_start < len(moves):
+            return True
+        return any(not kinds[moves[i].kind].free for i in range(cards_end))
     for hook in state.rules.turn_moves:  # an event is a choice of its own
         if any(True for _move in hook(state, seat)):
             return True
-    kinds = MOVE_KINDS
-    return any(not kinds[move.kind].free for move in _card_moves(state, seat))
+    listing = _card_moves(state, seat)
+    seen: list[Move] = []
+    for move in listing:
+        seen.append(move)
+        if not kinds[move.kind].free:
+            _PARTIAL[:] = [(state, seat, seen, listing)]  # the seat's player lists on from here
+            return True
+    return False
+
+
+# The card moves `has_real_choice` listed last, up to its first real move, and the listing
+# suspended there: `settle` stops at that position and its player (a bot, the view) asks
+# `legal_moves` next, which goes on from there instead of pricing every card again (the engine
+# alone, replaying a log, pays only for the first real move). One slot, emptied by `list.pop`,
+# which is atomic: a suspended listing is resumed once, by the caller that took it, and a caller
+# that takes another position's drops it (that one is listed afresh).
+_PARTIAL: list[tuple[GameState, int, list[Move], Iterator[Move]]] = []
 
 
 def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> GameState:
@@ -138,11 +210,14 @@ def _auto_pass(state: GameState, seat: int, events: Events, forced: bool) -> Gam
         }
     )
     passes = state.passes + 1
+    turn = (seat + 1) % len(state.players)
     if player.records:  # a standing pass ends a Double Turn's last action
         if EVENT_TURN in player.records:  # a turn with an event is no pass (decision 4.28)
             passes = 0
-        state = state.with_player(seat, turn_over(player))
-    return state.evolve(turn=(seat + 1) % state.n, passes=passes, actions_left=1)
+        after = turn_over(player)
+        if after is not player:
+            return state.with_player(seat, after, turn=turn, passes=passes, actions_left=1)
+    return state.evolve(turn=turn, passes=passes, actions_left=1)
 
 
 def _answer_by_plan(state: GameState, events: Events) -> GameState | None:
@@ -191,7 +266,7 @@ def settle(state: GameState, events: Events) -> GameState:
         if state.step != "actions":
             state = finish_phase(state, events)
             continue
-        if state.passes >= state.n:
+        if state.passes >= len(state.players):
             before = state.round
             state = end_actions(state, events)
             if state.round != before:

@@ -219,12 +219,30 @@ def parse_move(data: Any) -> Move:
     )
 
 
+class SharedMoves(dict[str, Move]):
+    """The moves of one kind that name a card and nothing else, by card, made on first use:
+    `SHARED_MOVES["buy"][instance]` is one dict lookup where legal_moves lists them."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: str) -> Move:
+        move = self[card] = Move(self.kind, card)
+        return move
+
+
+SHARED_MOVES: dict[str, SharedMoves] = {kind: SharedMoves(kind) for kind in ("buy", "take", "play")}
 _CACHE: dict[tuple[str, str | None, str | None], Move] = {}
 
 
 def card_move(kind: str, card: str, displace: str | None = None) -> Move:
     """A buy/take/play move, shared rather than rebuilt: moves are immutable values and
     legal_moves makes thousands of the same ones."""
+    if displace is None:
+        return SHARED_MOVES[kind][card]
     key = (kind, card, displace)
     move = _CACHE.get(key)
     if move is None:

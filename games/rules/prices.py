@@ -35,28 +35,50 @@ BASE_HAND_LIMIT = 3
 class AreaProfile:
     """Counts over a play area that prices need, computed once per player and move list."""
 
-    __slots__ = ("actors", "by_color", "hand_bonus", "pricers", "same")
+    __slots__ = (
+        "actors",
+        "area",
+        "by_color",
+        "hand_bonus",
+        "limit_cards",
+        "pricers",
+        "same",
+        "targets",
+    )
 
     def __init__(self, cards_of: Mapping[str, Card], area: tuple[str, ...]) -> None:
         same: dict[str, int] = {}
         by_color: dict[str, int] = {}
         hand_bonus = 0
-        # Cards whose ability offers extra actions (the Observatory), in area order.
-        self.actors = tuple(c for c in area if cards_of[c].ability.actions is not None)
-        # The `price` hooks of the area's cards, in area order (one per card).
-        self.pricers: tuple[PriceHook, ...] = tuple(
-            hook for c in area if (hook := cards_of[c].ability.price) is not None
-        )
-        for instance in area:
+        limit_cards = False
+        actors: list[str] = []
+        pricers: list[PriceHook] = []
+        for instance in area:  # one pass: a new area is profiled after nearly every placement
             card = cards_of[instance]
+            ability = card.ability
             same[card.id] = same.get(card.id, 0) + 1
-            for color in card.ability.discounts:
+            for color in ability.discounts:
                 by_color[color] = by_color.get(color, 0) + 1
-            hand_bonus += card.ability.hand_limit_bonus
+            if ability.hand_limit_bonus:
+                hand_bonus += ability.hand_limit_bonus
+                limit_cards = True
+            if ability.actions is not None:
+                actors.append(instance)
+            if ability.price is not None:
+                pricers.append(ability.price)
+        self.area = area
         self.same = same
         self.by_color = by_color
         # What abilities in the area add to the hand limit (the Warehouse), see `hand_limit`.
         self.hand_bonus = hand_bonus
+        # Whether a card of the area changes the hand limit (its loss may be refused).
+        self.limit_cards = limit_cards
+        # Cards whose ability offers extra actions (the Observatory), in area order.
+        self.actors = tuple(actors)
+        # The `price` hooks of the area's cards, in area order (one per card).
+        self.pricers: tuple[PriceHook, ...] = tuple(pricers)
+        # By a trading type's `target_ids`: the area's cards of those types, in area order.
+        self.targets: dict[frozenset[str], tuple[str, ...]] = {}
 
     def price(self, card: Card, lower: bool = False, displaced: Card | None = None) -> int:
         """The price of `card` for this area (bought from the lower row if `lower`), before any
@@ -69,6 +91,13 @@ class AreaProfile:
         if lower:
             price -= 1
         return price if price > 1 else 1
+
+    def cards_of_types(self, cards_of: Mapping[str, Card], ids: frozenset[str]) -> tuple[str, ...]:
+        """The area's cards whose type is one of `ids`, in area order (memoised)."""
+        found = self.targets.get(ids)
+        if found is None:
+            found = self.targets[ids] = tuple(c for c in self.area if cards_of[c].id in ids)
+        return found
 
 
 def hand_limit(
@@ -130,6 +159,9 @@ class DiscountedProfile(AreaProfile):
 
     def __init__(self, base: AreaProfile, discounts: SeatDiscounts) -> None:
         # The area's counts are the area profile's own (no second count of the area).
+        self.area = base.area
+        self.limit_cards = base.limit_cards
+        self.targets = base.targets
         self.actors = base.actors
         self.pricers = base.pricers
         self.same = base.same
@@ -156,6 +188,15 @@ class TradingDiscountProfile(DiscountedProfile):
             price -= self.trading_off
             return price if price > 1 else 1
         return price
+
+
+def plain_counts(prices: Prices) -> tuple[dict[str, int], dict[str, int]] | None:
+    """(`same`, `by_color`) of prices whose `price` is exactly `AreaProfile.price` (an area's
+    profile, discounted or not), for the legal-move list to work out each card's price without
+    a call; None for any other kind of prices."""
+    if type(prices) is AreaProfile or type(prices) is DiscountedProfile:
+        return prices.same, prices.by_color
+    return None
 
 
 # By the area's own profile (hashed by identity, held here, so never mistaken for another) and
@@ -215,11 +256,27 @@ class SeatPrices:
         return price if price > 1 else 1
 
 
+# The last (state, seat) priced and its prices: the legal moves of a position and then the move
+# played from it price the same seat of the same state. States are immutable and the one held
+# here is never another's, so `is` identifies it; only the answer's speed depends on this.
+_LAST_PRICES: tuple[GameState | None, int, Prices | None] = (None, -1, None)
+
+
 def seat_prices(state: GameState, seat: int) -> Prices:
     """How the seat's purchases are priced now: its area's memoised profile, with the seat's own
     discounts (the ruleset's `seat_price` hooks, asked once here, taken off after the area's
     price hooks) and, for an area with `price` hooks, bound to the state and the seat to run
     them. Its `hand_bonus` is the area's (seat_hand_limit adds the seat's own slots)."""
+    global _LAST_PRICES
+    cached, cached_seat, prices = _LAST_PRICES
+    if cached is state and cached_seat == seat and prices is not None:
+        return prices
+    prices = _seat_prices(state, seat)
+    _LAST_PRICES = (state, seat, prices)
+    return prices
+
+
+def _seat_prices(state: GameState, seat: int) -> Prices:
     rules = state.rules
     profile = profile_of(rules.cards, state.players[seat].area)
     discounts: SeatDiscounts = ()
@@ -248,11 +305,15 @@ def displace_targets(state: GameState, seat: int, trading: Card, hand_after: int
     """
     cards_of = state.rules.cards
     player = state.players[seat]
+    rule = trading.ability.displaces
+    if rule is None and not player.marks:
+        profile = profile_of(cards_of, player.area)
+        if not profile.limit_cards:  # the rulebook's targets, none of them refused
+            return list(profile.cards_of_types(cards_of, trading.target_ids))
     blocked = not_displaceable(player.marks) if player.marks else frozenset()
     limit = None
     targets = []
     allowed = trading.target_ids
-    rule = trading.ability.displaces
     for instance in player.area:
         target = cards_of[instance]
         if rule is None:

@@ -15,6 +15,9 @@ from typing import Any
 
 def freeze(value: Any) -> Any:
     """The immutable form of a JSON value."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # most values: no ABC check
+        return value
     if isinstance(value, Record):
         return value
     if isinstance(value, Mapping):
@@ -50,6 +53,13 @@ class Record(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+    def __bool__(self) -> bool:
+        return bool(self._data)  # without it, truth asks __len__ through Mapping
+
+    def __contains__(self, key: object) -> bool:
+        """`Mapping.__contains__` without its exception: the engine asks on every turn."""
+        return key in self._data
 
     def get(self, key: str, default: Any = None) -> Any:
         """`Mapping.get` without its exception: the engine reads records on every move."""

@@ -214,11 +214,53 @@ class FinalScoring(NamedTuple):
     blocked_at: list[int | None] | None = None
 
 
+# What the final scoring of the last state scored, without its events: the game's end asks
+# `final_scoring` for its events and then `final_scores` for its rows, and the caller (simulate,
+# the end screen) asks `final_scores` again for the same state. States are immutable and the one
+# held here is never another's, so `is` identifies it; only the speed of the answer depends on
+# this. `final_scoring` itself computes afresh: its events are the caller's own.
+_LAST_FINAL: tuple[GameState | None, FinalScoring | None] = (None, None)
+
+
 def final_scoring(state: GameState) -> FinalScoring:
     """Run the final scoring steps in order, each for every seat (in seat order) before the
     next (expansions.md §2.12), through the ledger. Each step sees the state as the steps before
     it left every player (the Assignments' "most rubles" compares the rubles held when its step
     begins, before any of its own bonus rubles)."""
+    global _LAST_FINAL
+    scored = _final_scoring(state)
+    kept = FinalScoring(
+        scored.state,
+        [dict(part) for part in scored.parts],
+        [],
+        _copy(scored.details),
+        None if scored.blocked_at is None else list(scored.blocked_at),
+    )
+    _LAST_FINAL = (state, kept)
+    return scored
+
+
+def _scored(state: GameState) -> FinalScoring:
+    """The final scoring of `state` without its events, from `_LAST_FINAL` if it is that
+    state's. Read it, never change it."""
+    global _LAST_FINAL
+    cached, scored = _LAST_FINAL
+    if cached is not state or scored is None:
+        scored = _final_scoring(state)
+        _LAST_FINAL = (state, scored._replace(events=[]))
+    return scored
+
+
+def _copy(value: Any) -> Any:
+    """A copy of plain JSON data whose dicts and lists are new (the rest is immutable)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def _final_scoring(state: GameState) -> FinalScoring:
     if state.rules.points_gate is not None:
         return _final_scoring_gated(state)
     players = list(state.players)
@@ -304,7 +346,7 @@ def final_scores(state: GameState) -> list[dict[str, Any]]:
     and `blocked_at` says where the gate holds the seat.
     """
     cards_of = state.rules.cards
-    scored = final_scoring(state)
+    scored = _scored(state)
     rows = []
     for seat, player in enumerate(state.players):
         points = {"cards": player.points, **scored.parts[seat]}
@@ -314,7 +356,7 @@ def final_scores(state: GameState) -> list[dict[str, Any]]:
             "distinct_aristocrats": distinct_aristocrats(cards_of, player.area),
             "total": sum(points.values()),
             "money_left": scored.state.players[seat].money,
-            **scored.details[seat],
+            **_copy(scored.details[seat]),  # the row is the caller's: nothing shared with the memo
         }
         if scored.blocked_at is not None:
             row["blocked_at"] = scored.blocked_at[seat]

@@ -72,10 +72,21 @@ DISCOUNTS: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
+# The game records `held` last read and what it found: every price asks, and the records are
+# immutable and shared by the states that follow until a module changes them, so `is` finds
+# them again (only the answer's speed depends on this).
+_LAST_HELD: tuple[Record | None, tuple[str, ...]] = (None, ())
+
+
 def held(state: GameState) -> tuple[str, ...]:
     """The assistant each seat holds, by seat (empty without the module)."""
-    mine: Record = state.records.get(OPTION, EMPTY)
-    found: tuple[str, ...] = mine.get("held", ())
+    global _LAST_HELD
+    records = state.records
+    last, found = _LAST_HELD
+    if last is not records:
+        mine: Record = records.get(OPTION, EMPTY)
+        found = mine.get("held", ())
+        _LAST_HELD = (records, found)
     return found
 
 

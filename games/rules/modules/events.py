@@ -78,10 +78,21 @@ register_field(
 )
 
 
+# The game records `used` last read and what it found: every turn asks (the moves, the hand
+# limit), and the records are immutable and shared by the states that follow until a module
+# changes them, so `is` finds them again (only the answer's speed depends on this).
+_LAST_USED: tuple[Record | None, Record] = (None, EMPTY)
+
+
 def used(state: GameState) -> Record:
     """The events used so far: event -> the seat that used it."""
-    mine: Record = state.records.get(OPTION, EMPTY)
-    found: Record = mine.get("used", EMPTY)
+    global _LAST_USED
+    records = state.records
+    last, found = _LAST_USED
+    if last is not records:
+        mine: Record = records.get(OPTION, EMPTY)
+        found = mine.get("used", EMPTY)
+        _LAST_USED = (records, found)
     return found
 
 
@@ -381,10 +392,7 @@ def _quote(state: GameState, seat: int, move: Move) -> int | None:
 
 def warehouse_slots(state: GameState, seat: int) -> int:
     """The Warehouse event's hand slot (the hand-bonus hook)."""
-    mine: Record | None = state.records.get(OPTION)
-    if mine is None:
-        return 0
-    return WAREHOUSE_SLOTS if mine.get("used", EMPTY).get(WAREHOUSE) == seat else 0
+    return WAREHOUSE_SLOTS if used(state).get(WAREHOUSE) == seat else 0
 
 
 def view(state: GameState) -> dict[str, Any] | None:

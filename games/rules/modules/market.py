@@ -122,10 +122,23 @@ def positions_table(state: GameState) -> tuple[dict[str, int], ...]:
     return table
 
 
+# The orange cards by area: legal_moves asks on every turn of the market phase, and an area
+# changes far less often (instance names are the same types in every catalogue, prices.py).
+_CRATES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_CRATES_SIZE = 4096
+
+
 def crates(state: GameState, seat: int) -> tuple[str, ...]:
     """The orange cards in the seat's area, in area order."""
-    cards_of = state.rules.cards
-    return tuple(c for c in state.players[seat].area if cards_of[c].ability is CRATE)
+    area = state.players[seat].area
+    found = _CRATES.get(area)
+    if found is None:
+        cards_of = state.rules.cards
+        found = tuple(c for c in area if cards_of[c].ability is CRATE)
+        if len(_CRATES) >= _CRATES_SIZE:
+            _CRATES.clear()
+        _CRATES[area] = found
+    return found
 
 
 # ----------------------------------------------------------------------------- '?' tiles
@@ -256,11 +269,15 @@ def _plan_moves(state: GameState, seat: int) -> list[Move]:
     """During the market phase's actions an owner of an orange card may answer in advance."""
     if state.phase != PHASE or not crates(state, seat):
         return []
-    return [
-        Move("upkeep_plan", extra=(("keep", True),)),
-        Move("upkeep_plan", extra=(("keep", False),)),
-        Move("upkeep_plan"),
-    ]
+    return list(_UPKEEP_PLANS)
+
+
+# Keep, give up, clear (shared: moves are immutable values).
+_UPKEEP_PLANS: tuple[Move, ...] = (
+    Move("upkeep_plan", extra=(("keep", True),)),
+    Move("upkeep_plan", extra=(("keep", False),)),
+    Move("upkeep_plan"),
+)
 
 
 def make_plan(state: GameState, seat: int, move: Move, events: Events) -> GameState:

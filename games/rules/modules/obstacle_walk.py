@@ -181,19 +181,23 @@ def best_choice(state: GameState, seat: int, choices: tuple[Choice, ...]) -> Cho
 # his points, the track). The same objects (states are immutable) give the same answer, so the
 # check between two steps costs a few identity tests while a held seat's area is unchanged.
 _STILL_HELD: dict[int, tuple[Any, ...]] = {}
+_UNREAD: Any = object()  # the '?' tiles not read yet
 
 
 def overcome_met(state: GameState, events: Events) -> GameState:
     """The settle hook: a seat sitting on a real obstacle whose requirement his area now meets
     overcomes it at once; its bonus is paid and its points walk on."""
     track = track_of(state)
-    if not track.real_spaces:
+    real_spaces = track.real_spaces
+    if not real_spaces:
         return state
-    market = state.records.get("market")
-    tiles = market.get("jokers") if market is not None else None
+    tiles: Any = _UNREAD
     for seat, player in enumerate(state.players):
-        if player.points not in track.real_spaces:  # the common case: on no real obstacle
+        if player.points not in real_spaces:  # the common case: on no real obstacle
             continue
+        if tiles is _UNREAD:  # read only when a seat is held somewhere
+            market = state.records.get("market")
+            tiles = market.get("jokers") if market is not None else None
         last = _STILL_HELD.get(seat)
         if (
             last is not None

@@ -28,14 +28,25 @@ PRICE = 2  # rubles per point
 PUB = register_ability(Ability("pub", params={"points": 5}))
 
 
+# Points allowed by area: legal_moves asks on every turn of the building phase, and an area
+# changes far less often (instance names are the same types in every catalogue, prices.py).
+_ALLOWED: dict[tuple[str, ...], int] = {}
+_ALLOWED_SIZE = 4096
+
+
 def points_allowed(state: GameState, seat: int) -> int:
     """Points the seat's Pubs allow in all (5 per Pub), whatever his money."""
-    cards_of = state.rules.cards
-    return sum(
-        ability_params(cards_of[c], "points")
-        for c in state.players[seat].area
-        if cards_of[c].ability is PUB
-    )
+    area = state.players[seat].area
+    allowed = _ALLOWED.get(area)
+    if allowed is None:
+        cards_of = state.rules.cards
+        allowed = sum(
+            ability_params(cards_of[c], "points") for c in area if cards_of[c].ability is PUB
+        )
+        if len(_ALLOWED) >= _ALLOWED_SIZE:
+            _ALLOWED.clear()
+        _ALLOWED[area] = allowed
+    return allowed
 
 
 def allowance(state: GameState, seat: int) -> int:
@@ -84,7 +95,18 @@ def _plan_moves(state: GameState, seat: int) -> list[Move]:
     if PUB_PLAN not in state.rules.phase(state.phase).after_scoring:
         return []
     total = points_allowed(state, seat)
-    return [Move("pub_plan", points=k) for k in range(total + 1)] if total else []
+    return list(_plans(total)) if total else []
+
+
+_PLANS: dict[int, tuple[Move, ...]] = {}
+
+
+def _plans(total: int) -> tuple[Move, ...]:
+    """The plans 0..total (shared: moves are immutable values)."""
+    plans = _PLANS.get(total)
+    if plans is None:
+        plans = _PLANS[total] = tuple(Move("pub_plan", points=k) for k in range(total + 1))
+    return plans
 
 
 def make_plan(state: GameState, seat: int, move: Move, events: Events) -> GameState:
