@@ -107,6 +107,8 @@ def run(name: str, players: int, games: int, playouts: int, width: int, seed: in
         expert = game % players
         result = play(options, deal, expert, playouts, width)
         results.append(result)
+        progress = {"set": name, "players": players, "game": game, "seed": deal, **result}
+        print(json.dumps(progress), file=sys.stderr, flush=True)  # a long run shows its way
         if not result["won"]:
             lost.append({"seed": deal, "seat": expert, "margin": result["margin"]})
     wins = sum(r["won"] for r in results)
