@@ -81,6 +81,31 @@ def playout(state: GameState, seed: int) -> GameState:
     return state
 
 
+def world_seed(seed: int, world: int) -> int:
+    """The seed of the `world`-th sampled world (and of its playout) of a search."""
+    return (seed * _WORLD_STRIDE + world) & ((1 << 63) - 1)
+
+
+def compare(
+    state: GameState, seat: int, seed: int, moves: Sequence[Move], worlds: int
+) -> list[tuple[float, float]]:
+    """Each move played in the same `worlds` sampled worlds, each followed by the same greedy
+    playout (common random numbers): per move, in the given order, (the share of playouts the
+    seat won, the mean `outcome_value`). For the post-game analysis (analysis.py)."""
+    wins = [0] * len(moves)
+    totals = [0.0] * len(moves)
+    for world in range(worlds):
+        seed_of_world = world_seed(seed, world)
+        base = sampled_world(state, seed_of_world)
+        for i, move in enumerate(moves):
+            after, _ = apply_move(base, seat, move)
+            end = playout(after, seed_of_world)
+            wins[i] += bool(final_scores(end)[seat]["winner"])
+            totals[i] += outcome_value(end, seat)
+    count = max(1, worlds)
+    return [(wins[i] / count, totals[i] / count) for i in range(len(moves))]
+
+
 def candidates(state: GameState, seat: int, moves: Sequence[Move], count: int) -> list[Move]:
     """The `count` moves greedy values most, best first (ties in the engine's order)."""
     ranked = sorted(enumerate(moves), key=lambda pair: (-move_value(state, seat, pair[1]), pair[0]))
@@ -114,12 +139,12 @@ def judge(
     while len(alive) > 1:
         per_candidate = max(1, playouts // (rounds * len(alive)))
         for _ in range(per_candidate):
-            world_seed = (seed * _WORLD_STRIDE + world) & ((1 << 63) - 1)
+            seed_of_world = world_seed(seed, world)
             world += 1
-            base = sampled_world(state, world_seed)
+            base = sampled_world(state, seed_of_world)
             for i in alive:
                 after, _ = apply_move(base, seat, chosen[i])
-                totals[i] += outcome_value(playout(after, world_seed), seat)
+                totals[i] += outcome_value(playout(after, seed_of_world), seat)
                 counts[i] += 1
         alive.sort(key=lambda i: -totals[i] / counts[i])  # stable: greedy's order breaks ties
         keep = (len(alive) + 1) // 2

@@ -143,13 +143,14 @@ def test_the_expert_buys_the_pub_points_that_win_the_game():
 
 
 def test_the_expert_buys_the_aristocrat_that_completes_a_set_of_distinct_ones():
-    """Last aristocrat phase: a fifth kind of aristocrat (a Controller) lifts the set from 10
-    to 15 points and wins (36 to 33); the cheaper second Author adds no kind and loses."""
+    """The last phase of the game: a fifth kind of aristocrat (a Controller) lifts the set from
+    10 to 15 points and wins (35 to 33); the cheaper second Author adds no kind, leaves too
+    little to buy the Controller after it, and loses (31 to 33)."""
     four = ["author#0", "administrator#0", "warehouse_manager#0", "secretary#0"]
     s = state(
         last_round=True,
         round=6,
-        phase="aristocrat",
+        phase="trading",
         players=[{"area": four, "money": 14, "points": 20}, {"points": 33, "money": 3}],
         board={"upper": ["author#1", "controller#0"]},
     )
