@@ -30,7 +30,21 @@ from .rng import SplitMix64
 from .scoring import final_scores
 from .state import GameState
 
-DEFAULT_PLAYOUTS = 96  # per move: well under 2 s of one core (docs/benchmarks.md)
+DEFAULT_PLAYOUTS = 96  # per move in the base game: well under 2 s of one core (benchmarks.md)
+MIN_PLAYOUTS = 12
+# How much dearer an engine move is with each option on, against the base game (greedy games,
+# `simulate`, docs/benchmarks.md): the default budget is divided by the product of the options
+# that are on, so that an expert move with expansions stays near the base game's time.
+OPTION_COST: dict[str, float] = {
+    "market": 1.6,
+    "assistants": 1.3,
+    "events": 1.3,
+    "assignments": 1.3,
+    "obstacles": 1.3,
+    "new_society": 1.3,
+    "in_good_company": 1.3,
+    "banquet": 1.3,
+}
 CANDIDATES = 6  # greedy's best moves that the search compares
 _WORLD_STRIDE = 0x9E3779B97F4A7C15
 _MAX_PLAYOUT_MOVES = 5000  # a guard: a game never takes this many moves
@@ -170,9 +184,19 @@ def expert_move(
     return judged[0].move
 
 
+def default_playouts(state: GameState) -> int:
+    """The budget per move for the game's options: `DEFAULT_PLAYOUTS` in the base game, less
+    where each engine move costs more (`OPTION_COST`), never below `MIN_PLAYOUTS`."""
+    cost = 1.0
+    for option in state.rules.expansions:
+        cost *= OPTION_COST.get(option, 1.3)
+    return max(MIN_PLAYOUTS, round(DEFAULT_PLAYOUTS / cost))
+
+
 def expert_bot(state: GameState, seat: int, seed: int) -> Move:
-    """The expert with its default budget (the signature every bot has)."""
-    return expert_move(state, seat, seed)
+    """The expert with the default budget of the game's options (the signature every bot
+    has)."""
+    return expert_move(state, seat, seed, default_playouts(state))
 
 
 BOTS["expert"] = expert_bot

@@ -15,7 +15,14 @@ from games.rules import (
     replay,
     to_act,
 )
-from games.rules.expert import expert_move, judge, sampled_world
+from games.rules.expert import (
+    DEFAULT_PLAYOUTS,
+    MIN_PLAYOUTS,
+    default_playouts,
+    expert_move,
+    judge,
+    sampled_world,
+)
 
 from .builders import pass_all, state
 from .test_conformance import MAX_MOVES
@@ -162,3 +169,11 @@ def test_the_expert_buys_the_aristocrat_that_completes_a_set_of_distinct_ones():
         seat = to_act(s)[0]
         s, _ = apply_move(s, seat, greedy_bot(s, seat, 0))
     assert final_scores(s)[0]["winner"]
+
+
+def test_the_default_budget_shrinks_where_the_engine_works_harder():
+    base = default_playouts(new_game({"players": 4}, 1))
+    market = default_playouts(new_game({"players": 4, "edition": "2nd", "market": True}, 1))
+    everything = default_playouts(new_game({**OPTION_SETS["2nd + everything"], "players": 4}, 1))
+    assert base == DEFAULT_PLAYOUTS
+    assert base > market > everything >= MIN_PLAYOUTS
