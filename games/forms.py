@@ -6,13 +6,14 @@ from django import forms
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest
 from django.http.request import RawPostDataException
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.text import validate_one_line
 from games import rules
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, TimeoutPolicy
+from games.models import DAYS_PER_MOVE_CHOICES, BotLevel, TimeoutPolicy
 from games.services.bots import BOT_KINDS
 from games.texts.options import market_modules_note, option_help, option_name, value_name
 
@@ -70,9 +71,16 @@ class GameCreateForm(forms.Form):
         initial=0,
     )
     bot_kind = forms.ChoiceField(
-        label=gettext_lazy("Kind of bot"),
-        choices=[("greedy", gettext_lazy("Greedy")), ("random", gettext_lazy("Random"))],
-        initial="greedy",
+        label=gettext_lazy("Level of the bots"),
+        choices=[],  # the levels, weakest first (__init__)
+        initial=BotLevel.GREEDY,
+    )
+    stand_in_level = forms.ChoiceField(
+        label=gettext_lazy("Level of the stand-in bot"),
+        help_text=gettext_lazy("It plays for a player who has run out of time three times."),
+        choices=[],  # the levels, weakest first (__init__)
+        initial=BotLevel.GREEDY,
+        required=False,
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -88,6 +96,17 @@ class GameCreateForm(forms.Form):
         if max(seats) == _most_players(schema):  # what the most players change, and need
             self.fields["seats"].help_text = option_help("players")
         self.fields["bots"].choices = [(n, str(n)) for n in range(max(seats))]
+        levels = [(level, BOT_LEVEL_NAMES[level]) for level in BOT_KINDS]
+        self.fields["bot_kind"].choices = levels
+        self.fields["stand_in_level"].choices = levels
+        self.fields["bot_kind"].help_text = format_html(
+            '<ul class="bot-levels">{}</ul>',
+            format_html_join(
+                "",
+                "<li><b>{}</b>: {}</li>",
+                ((BOT_LEVEL_NAMES[level], BOT_LEVEL_LINES[level]) for level in BOT_KINDS),
+            ),
+        )
         self.option_keys = []
         for option in schema["options"]:
             if option["key"] in BASE_OPTIONS:
@@ -112,6 +131,9 @@ class GameCreateForm(forms.Form):
     def clean_timeout_policy(self) -> str:
         return self.cleaned_data["timeout_policy"] or TimeoutPolicy.AUTO_PASS_THEN_BOT
 
+    def clean_stand_in_level(self) -> str:
+        return self.cleaned_data["stand_in_level"] or BotLevel.GREEDY
+
     def clean(self):
         data = super().clean()
         if data.get("bots") is not None and data.get("seats") is not None:
@@ -121,6 +143,25 @@ class GameCreateForm(forms.Form):
                 raise forms.ValidationError(_("Unknown kind of bot."))
         return data
 
+
+# The lobby's name and one line on each bot level (BOT_KINDS), for people choosing opponents.
+BOT_LEVEL_NAMES = {
+    BotLevel.RANDOM: gettext_lazy("For beginners"),
+    BotLevel.GREEDY: gettext_lazy("Greedy"),
+    BotLevel.EXPERT: gettext_lazy("Expert"),
+}
+BOT_LEVEL_LINES = {
+    BotLevel.RANDOM: gettext_lazy(
+        "plays any legal move at random: a gentle table to learn the rules at."
+    ),
+    BotLevel.GREEDY: gettext_lazy(
+        "takes whatever pays best right now, and keeps some rubles for later."
+    ),
+    BotLevel.EXPERT: gettext_lazy(
+        "plays its best candidate moves out many times before it chooses; "
+        "a strong opponent that thinks for a second or two."
+    ),
+}
 
 MOVE_BODY_MAX = 16 * 1024  # bytes; a real move is well under 200
 

@@ -46,6 +46,14 @@ class TimeoutPolicy(models.TextChoices):
     NONE = "none", _("nothing (the deadline is only shown)")
 
 
+class BotLevel(models.TextChoices):
+    """How well a bot plays: the engine's bots (games.rules.BOTS), weakest first."""
+
+    RANDOM = "random", _("beginner (random)")
+    GREEDY = "greedy", _("greedy")
+    EXPERT = "expert", _("expert")
+
+
 class Game(models.Model):
     """One table of Saint Petersburg.
 
@@ -95,6 +103,13 @@ class Game(models.Model):
         max_length=24,
         choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.AUTO_PASS_THEN_BOT,
+    )
+    # The level of the bot that stands in for a seat after repeated timeouts (set by the host).
+    stand_in_level = models.CharField(
+        _("stand-in bot level"),
+        max_length=16,
+        choices=BotLevel.choices,
+        default=BotLevel.GREEDY,
     )
     is_public = models.BooleanField(_("public"), default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)

@@ -52,6 +52,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 bots=[data["bot_kind"]] * data["bots"],
                 pause_weekends=data["pause_weekends"],
                 timeout_policy=data["timeout_policy"],
+                stand_in_level=data["stand_in_level"],
                 options=form.chosen_options(),
             )
         except GameError as exc:

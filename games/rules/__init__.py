@@ -16,6 +16,7 @@ from .decisions import Decision, DecisionKind, register_decision
 from .engine import apply_move, default_move, is_over, legal_moves, to_act
 from .errors import IllegalMove, InvalidOptions
 from .events import event_reveals, register_event
+from .expert import expert_bot, expert_move
 from .initial import new_game, new_game_with_events
 from .ledger import breakdown as ledger_breakdown
 from .marks import Mark, MarkKind, register_mark
@@ -69,6 +70,8 @@ __all__ = [
     "check_options",
     "default_move",
     "event_reveals",
+    "expert_bot",
+    "expert_move",
     "final_scores",
     "game_card_catalogue",
     "greedy_bot",

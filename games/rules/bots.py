@@ -221,6 +221,12 @@ MODULE_MOVES: dict[str, Callable[[GameState, int, Move], float]] = {
 }
 
 
+def move_value(state: GameState, seat: int, move: Move) -> float:
+    """Greedy's worth of a legal move (points, rubles converted): the expert bot ranks the
+    candidates it searches by it."""
+    return _score(state, seat, move)
+
+
 def greedy_bot(state: GameState, seat: int, seed: int) -> Move:
     """The legal move with the best value; ties broken by the seed."""
     moves = legal_moves(state, seat)

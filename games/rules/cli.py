@@ -2,14 +2,14 @@
 
 python -m games.rules simulate --players N --games K --seed S [--edition 1st|2nd]
                                [--expansions OPTION ...] [--option KEY=VALUE ...]
-                               [--bot random|greedy]
+                               [--bot random|greedy|expert] [--playouts N]
 python -m games.rules replay FILE
 
 `--expansions` names boolean options of `rules.OPTIONS` (`market`, `banquet`, ...) or
 `new_society=full|sp_plus`; `--option KEY=VALUE` (repeatable) sets any option, its value read
 as JSON where it is JSON (`true`, `false`, numbers) and as text otherwise (`--option
 new_society=full --option in_good_company=true`). An expansion that is not built yet is refused
-by name. A replay file
+by name. `--playouts` is the expert's budget per move (expert.py; default its own). A replay file
 may say `"rules_version"` beside its options (golden logs do); options that name one win.
 """
 
@@ -22,9 +22,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import BOTS
+from .bots import BOTS, Bot
 from .engine import apply_move, is_over, to_act
 from .errors import InvalidOptions
+from .expert import expert_move
 from .initial import new_game
 from .options import check_options
 from .replay import ReplayError, replay
@@ -33,9 +34,18 @@ from .scoring import final_scores
 _DECISION_STRIDE = 1_000_003
 
 
-def play_game(options: dict[str, Any], seed: int, bot: str) -> tuple[int, list[dict[str, Any]]]:
+def chooser(bot: str, playouts: int | None = None) -> Bot:
+    """The bot called `bot`; the expert with `playouts` per move when that is given."""
+    if bot == "expert" and playouts is not None:
+        return lambda state, seat, seed: expert_move(state, seat, seed, playouts)
+    return BOTS[bot]
+
+
+def play_game(
+    options: dict[str, Any], seed: int, bot: str, playouts: int | None = None
+) -> tuple[int, list[dict[str, Any]]]:
     """Play one bot game; returns (moves applied, final scores)."""
-    choose = BOTS[bot]
+    choose = chooser(bot, playouts)
     state = new_game(options, seed)
     moves = 0
     while not is_over(state):
@@ -53,6 +63,7 @@ def simulate(
     edition: str,
     bot: str,
     expansions: dict[str, Any] | None = None,
+    playouts: int | None = None,
 ) -> dict[str, Any]:
     options = {"players": players, "edition": edition, **(expansions or {})}
     total_moves = 0
@@ -60,7 +71,7 @@ def simulate(
     # time.perf_counter measures the benchmark only; the engine itself never reads a clock.
     start = time.perf_counter()
     for game in range(games):
-        moves, scores = play_game(options, seed + game, bot)
+        moves, scores = play_game(options, seed + game, bot, playouts)
         total_moves += moves
         winning.append(max(row["total"] for row in scores))
     seconds = time.perf_counter() - start
@@ -125,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="set an option, e.g. --option new_society=full (repeatable)",
     )
     sim.add_argument("--bot", choices=sorted(BOTS), default="random")
+    sim.add_argument("--playouts", type=int, default=None, help="the expert's playouts per move")
     rep = commands.add_parser("replay", help="replay a move log and print the scores")
     rep.add_argument("file")
     args = parser.parse_args(argv)
@@ -142,7 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_options({"players": args.players, "edition": args.edition, **chosen})
         except InvalidOptions as error:
             parser.error(f"{error.code}: {error.message}")
-        result = simulate(args.players, args.games, args.seed, args.edition, args.bot, chosen)
+        result = simulate(
+            args.players, args.games, args.seed, args.edition, args.bot, chosen, args.playouts
+        )
         print(json.dumps(result))
         return 0
     return _replay_file(args.file)

@@ -2,6 +2,12 @@
 
 A bot is a `User` with `is_bot=True` and an unusable password. Its moves go through the same
 `move_submit` as everyone's, so the log cannot tell a bot's move from a person's.
+
+Bots play at three levels (`BotLevel`: random, greedy, expert). Their turns are played here,
+called from the `play_bot_turn` task: with a worker that is never the web request, which
+matters for the expert, whose search takes up to a couple of seconds. The move is chosen
+before the game row is locked, so a slow choice holds no lock; the submission then checks the
+version it was chosen for.
 """
 
 import hashlib
@@ -14,12 +20,12 @@ from django.db import transaction
 
 from games import rules
 from games.errors import GameError
-from games.models import ActionKind, Game, Seat, Status
+from games.models import ActionKind, BotLevel, Game, Seat, Status
 from games.services.moves import move_submit, record_move
 
 logger = logging.getLogger(__name__)
 
-BOT_KINDS = ("greedy", "random")
+BOT_KINDS: tuple[str, ...] = tuple(BotLevel.values)  # weakest first
 BOT_NAMES = ("Ivan", "Olga", "Pyotr", "Sonya")
 
 
@@ -99,25 +105,27 @@ def bot_turn_play(*, game_id: int, version: int) -> bool:
 
 
 def stand_in_turn_play(*, game_id: int, version: int) -> bool:
-    """The stand-in bot's move for the seat to act at `version`; False if there is none."""
+    """The stand-in bot's move for the seat to act at `version`, at the game's stand-in level;
+    False if there is none (or the game moved on while the bot was thinking)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Status.RUNNING or game.version != version:
+        return False
+    seat = _stand_in_seat(game)
+    if seat is None:
+        return False
+    move = bot_move_choose(
+        state=rules.GameState.from_dict(game.state),
+        position=seat.position,
+        kind=game.stand_in_level or BotLevel.GREEDY,
+        seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
+    )
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != Status.RUNNING or game.version != version:
             return False
-        seat = (
-            Seat.objects.filter(game=game, position__in=game.to_act, stand_in=True, is_bot=False)
-            .select_related("user")
-            .order_by("position")
-            .first()
-        )
+        seat = _stand_in_seat(game)
         if seat is None:
             return False
-        move = bot_move_choose(
-            state=rules.GameState.from_dict(game.state),
-            position=seat.position,
-            kind="greedy",
-            seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
-        )
         record_move(
             game=game,
             position=seat.position,
@@ -126,3 +134,13 @@ def stand_in_turn_play(*, game_id: int, version: int) -> bool:
             kind=ActionKind.STAND_IN,
         )
     return True
+
+
+def _stand_in_seat(game: Game) -> Seat | None:
+    """The first seat to act that the stand-in bot plays."""
+    return (
+        Seat.objects.filter(game=game, position__in=game.to_act, stand_in=True, is_bot=False)
+        .select_related("user")
+        .order_by("position")
+        .first()
+    )

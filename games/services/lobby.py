@@ -79,8 +79,12 @@ def game_create(
     pause_weekends: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO_PASS_THEN_BOT,
     options: dict | None = None,
+    stand_in_level: str = "greedy",
 ) -> Game:
     """A new open game with the host at the table and any bots; full tables start at once.
+
+    `bots` are the bots' levels (`BOT_KINDS`); `stand_in_level` is the level of the bot that
+    plays a seat whose player has timed out repeatedly (`TimeoutPolicy.AUTO_PASS_THEN_BOT`).
 
     `options` are the expansions switched on (engine option keys, e.g. `new_society`); the
     engine checks them with the edition and the number of seats, and they are fixed from now.
@@ -103,6 +107,8 @@ def game_create(
         raise GameError("bad_options", _("Unknown timeout policy."))
     if len(bots) > seats - 1 or any(kind not in BOT_KINDS for kind in bots):
         raise GameError("bad_options", _("Too many bots, or an unknown kind of bot."))
+    if stand_in_level not in BOT_KINDS:
+        raise GameError("bad_options", _("Unknown level of the stand-in bot."))
     with transaction.atomic():
         _check_open_games_limit(host)
         game = Game.objects.create(
@@ -114,6 +120,7 @@ def game_create(
             is_public=is_public,
             pause_weekends=pause_weekends,
             timeout_policy=timeout_policy,
+            stand_in_level=stand_in_level,
         )
         Seat.objects.create(game=game, user=host, position=0)
         for position, (kind, user) in enumerate(

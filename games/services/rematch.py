@@ -45,6 +45,7 @@ def game_rematch(*, game_id: int, user) -> Game:
             bots=[s.bot_kind or "greedy" for s in seats if s.is_bot],
             pause_weekends=game.pause_weekends,
             timeout_policy=game.timeout_policy,
+            stand_in_level=game.stand_in_level,
             options={k: v for k, v in game.options.items() if k not in NOT_EXPANSIONS},
         )
         Game.objects.filter(pk=rematch.pk).update(rematch_of=game)

@@ -137,3 +137,11 @@ def test_a_log_of_rules_version_2_is_not_a_legal_game_under_version_1():
         replay({**log["options"], "rules_version": "1"}, log["seed"], log["moves"])
     assert (error.value.index, error.value.code) == (132, "not_now")
     assert log["moves"][132]["move"]["kind"] == "pub"
+
+
+def test_simulate_plays_the_expert_with_the_playouts_it_is_given(capsys):
+    args = ["simulate", "--players", "2", "--games", "1", "--bot", "expert", "--playouts", "2"]
+    assert cli.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+    assert cli.chooser("expert", 2) is not cli.chooser("expert")
+    assert cli.chooser("greedy", 2) is cli.chooser("greedy")

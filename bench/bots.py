@@ -1,0 +1,156 @@
+"""The expert bot against the greedy one: win rates with 95 % intervals, time per move.
+
+    python bench/bots.py [--games 100] [--playouts 96] [--players 2 4] [--sets base-1st ...]
+                         [--seed 1] [--width 6]
+
+For each option set and player count, one JSON line. Two players: each deal is played twice,
+the expert in seat 0 and then in seat 1 (seats swapped, so the start markers' luck cancels);
+four players: the expert against three greedy bots, its seat turning from game to game (parity
+is 25 %). `wins` counts games whose winner (total, then rubles left) is the expert; the
+interval is Wilson's. `lost` lists the losing games' seeds and margins (where it still loses).
+`expert_ms_per_move` times the expert's own choices only (moves with a choice; forced moves
+cost nothing); `moves_per_sec` is all moves of those games over their whole time. Uses
+time.perf_counter (benchmarks may read a clock; the engine and the bots never do). One process:
+the machine is shared, run it with `nice -n 19`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.rules import (
+    apply_move,
+    final_scores,
+    greedy_bot,
+    is_over,
+    legal_moves,
+    new_game,
+    to_act,
+)
+from games.rules.expert import CANDIDATES, DEFAULT_PLAYOUTS, expert_move
+
+MARKET_MODULES = {"assistants": True, "events": True, "assignments": True, "obstacles": True}
+OPTION_SETS: dict[str, dict[str, Any]] = {
+    "base-1st": {"edition": "1st"},
+    "base-2nd": {"edition": "2nd"},
+    "new-society-1st": {"edition": "1st", "new_society": "full"},
+    "sp-plus-1st": {"edition": "1st", "new_society": "sp_plus"},
+    "banquet-1st": {"edition": "1st", "banquet": True},
+    "in-good-company-2nd": {"edition": "2nd", "in_good_company": True},
+    "market-2nd": {"edition": "2nd", "market": True},
+    "market-modules-2nd": {"edition": "2nd", "market": True, **MARKET_MODULES},
+}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95 % score interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(options: dict[str, Any], seed: int, expert: int, playouts: int, width: int) -> dict:
+    """One game: the expert in seat `expert`, greedy elsewhere."""
+    s = new_game(options, seed)
+    moves = 0
+    expert_seconds = 0.0
+    expert_moves = 0
+    slowest = 0.0
+    start = time.perf_counter()
+    while not is_over(s):
+        seat = to_act(s)[0]
+        choice_seed = seed * 1_000_003 + moves
+        if seat == expert:
+            choice = len(legal_moves(s, seat)) > 1
+            before = time.perf_counter()
+            move = expert_move(s, seat, choice_seed, playouts, width)
+            spent = time.perf_counter() - before
+            if choice:
+                expert_seconds += spent
+                expert_moves += 1
+                slowest = max(slowest, spent)
+        else:
+            move = greedy_bot(s, seat, choice_seed)
+        s, _ = apply_move(s, seat, move)
+        moves += 1
+    rows = final_scores(s)
+    mine = rows[expert]
+    best_other = max(row["total"] for row in rows if row["seat"] != expert)
+    return {
+        "won": bool(mine["winner"]),
+        "margin": mine["total"] - best_other,
+        "seconds": time.perf_counter() - start,
+        "moves": moves,
+        "expert_seconds": expert_seconds,
+        "expert_moves": expert_moves,
+        "slowest": slowest,
+    }
+
+
+def run(name: str, players: int, games: int, playouts: int, width: int, seed: int) -> dict:
+    options = {"players": players, **OPTION_SETS[name]}
+    results = []
+    lost = []
+    for game in range(games):
+        deal = seed + (game // 2 if players == 2 else game)
+        expert = game % players
+        result = play(options, deal, expert, playouts, width)
+        results.append(result)
+        progress = {"set": name, "players": players, "game": game, "seed": deal, **result}
+        print(json.dumps(progress), file=sys.stderr, flush=True)  # a long run shows its way
+        if not result["won"]:
+            lost.append({"seed": deal, "seat": expert, "margin": result["margin"]})
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    seconds = sum(r["seconds"] for r in results)
+    expert_moves = sum(r["expert_moves"] for r in results)
+    expert_seconds = sum(r["expert_seconds"] for r in results)
+    return {
+        "set": name,
+        "players": players,
+        "games": games,
+        "playouts": playouts,
+        "width": width,
+        "wins": wins,
+        "win_rate": round(wins / games, 3) if games else None,
+        "ci95": [round(low, 3), round(high, 3)],
+        "parity": round(1 / players, 3),
+        "mean_margin": round(sum(r["margin"] for r in results) / games, 1) if games else None,
+        "moves_per_sec": round(sum(r["moves"] for r in results) / seconds, 1) if seconds else None,
+        "expert_ms_per_move": round(1000 * expert_seconds / expert_moves, 1)
+        if expert_moves
+        else None,
+        "expert_ms_max": round(1000 * max(r["slowest"] for r in results), 1) if results else None,
+        "seconds": round(seconds, 1),
+        "lost": lost,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
+    parser.add_argument("--width", type=int, default=CANDIDATES)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--sets", nargs="+", default=list(OPTION_SETS), choices=list(OPTION_SETS))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for name in args.sets:
+        for players in args.players:
+            line = run(name, players, args.games, args.playouts, args.width, args.seed)
+            print(json.dumps(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()

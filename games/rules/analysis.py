@@ -1,0 +1,143 @@
+"""The post-game analysis: every decision of the chosen seats, judged by the expert's search.
+
+Why: a finished game is a lesson if each player can see where it was won and lost. For each
+move of a reviewed seat that had a real choice, the search compares the move played with
+greedy's best candidates (expert.py), all in the same sampled worlds and playouts, from what
+that seat could see (the piles' order is never read). It reports the estimated chance of
+winning with the best move found ("before": what the position offered) and with the move
+played ("after"), the move it would have played, and the difference (the move's cost).
+docs/analysis.md defines the figures, the turning points and the accuracy.
+
+Pure and deterministic like the bots: a function of the game's options, seed, move log and
+the budget. The whole game is replayed from its deal, so the analysis never needs a stored
+state, and `ANALYSIS_VERSION` changes whenever the figures would, so stored analyses can be
+recomputed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import apply_move, legal_moves
+from .expert import CANDIDATES, candidates, compare
+from .initial import new_game
+from .moves import Move, parse_move
+from .state import GameState
+
+ANALYSIS_VERSION = 1
+DEFAULT_WORLDS = 16  # sampled worlds per decision: each candidate is played out in all of them
+ACCURATE_WITHIN = 0.02  # a move that costs at most this much win chance counts as accurate
+TURNING_POINTS = 3  # the costliest decisions shown per player
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """One decision: the move played and the best one found, with the chances of winning."""
+
+    index: int  # the move's place in the game's log
+    seat: int
+    round: int
+    phase: str
+    played: Move
+    best: Move
+    chance_before: float  # with the best move found
+    chance_after: float  # with the move played
+    value_best: float  # the search's finer value (win, rank and margin) of each
+    value_played: float
+
+    @property
+    def cost(self) -> float:
+        """Win chance the move gave away (never below 0: the played move may be the best)."""
+        return max(0.0, self.chance_before - self.chance_after)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "round": self.round,
+            "phase": self.phase,
+            "played": self.played.to_dict(),
+            "best": self.best.to_dict(),
+            "chance_before": round(self.chance_before, 4),
+            "chance_after": round(self.chance_after, 4),
+            "cost": round(self.cost, 4),
+        }
+
+
+def review_move(
+    state: GameState,
+    seat: int,
+    played: Move,
+    seed: int,
+    worlds: int = DEFAULT_WORLDS,
+    width: int = CANDIDATES,
+    index: int = 0,
+) -> Review | None:
+    """Judge `played` against greedy's best `width` moves in `worlds` sampled worlds; None if
+    the seat had no choice (one legal move)."""
+    moves = legal_moves(state, seat)
+    if len(moves) <= 1:
+        return None
+    compared = [m for m in candidates(state, seat, moves, width) if m != played]
+    compared.insert(0, played)
+    results = compare(state, seat, seed, compared, worlds)
+    # The best by the finer value (as the bot chooses); the played move wins a tie.
+    best = max(range(len(compared)), key=lambda i: (results[i][1], i == 0))
+    return Review(
+        index=index,
+        seat=seat,
+        round=state.round,
+        phase=state.phase,
+        played=played,
+        best=compared[best],
+        chance_before=max(results[best][0], results[0][0]),
+        chance_after=results[0][0],
+        value_best=results[best][1],
+        value_played=results[0][1],
+    )
+
+
+def accuracy(reviews: Iterable[Review]) -> float | None:
+    """Percent of the decisions that cost at most `ACCURATE_WITHIN` win chance (None: none)."""
+    listed = list(reviews)
+    if not listed:
+        return None
+    good = sum(1 for review in listed if review.cost <= ACCURATE_WITHIN)
+    return round(100.0 * good / len(listed), 1)
+
+
+def analyse_game(
+    options: Mapping[str, Any],
+    seed: int,
+    log: Iterable[Mapping[str, Any]],
+    seats: Iterable[int],
+    worlds: int = DEFAULT_WORLDS,
+    width: int = CANDIDATES,
+) -> dict[str, Any]:
+    """The analysis of a game (its options, deal seed and move log of {"seat", "move"}) for
+    `seats` (the human ones), JSON-ready: per seat the reviewed decisions in order (the graph
+    is their `chance_after`), its turning points (the costliest `TURNING_POINTS` decisions,
+    costliest first) and its accuracy. Each decision's search is seeded from `seed` and the
+    move's index, so the analysis is the same every time."""
+    reviewed = set(seats)
+    state = new_game(dict(options), seed)
+    per_seat: dict[int, list[Review]] = {seat: [] for seat in sorted(reviewed)}
+    for index, entry in enumerate(log):
+        seat = int(entry["seat"])
+        move = parse_move(entry["move"])
+        if seat in reviewed:
+            review = review_move(state, seat, move, seed * 7_919 + index, worlds, width, index)
+            if review is not None:
+                per_seat[seat].append(review)
+        state, _ = apply_move(state, seat, move)
+    out: dict[str, Any] = {"version": ANALYSIS_VERSION, "worlds": worlds, "seats": {}}
+    for seat, reviews in per_seat.items():
+        costly = sorted(reviews, key=lambda r: (-r.cost, r.index))
+        out["seats"][str(seat)] = {
+            "moves": [review.to_dict() for review in reviews],
+            "turning_points": [r.to_dict() for r in costly[:TURNING_POINTS] if r.cost > 0],
+            "accuracy": accuracy(reviews),
+        }
+    return out

@@ -1,0 +1,89 @@
+"""The post-game analysis (games/rules/analysis.py): each decision of a reviewed seat judged by
+the expert's search, with the win chance before and after and the better move."""
+
+from games.rules import apply_move, greedy_bot, new_game, to_act
+from games.rules.analysis import ANALYSIS_VERSION, TURNING_POINTS, analyse_game, review_move
+from games.rules.moves import Move
+
+from .builders import pass_all, state
+
+FOUR_KINDS = ["author#0", "administrator#0", "warehouse_manager#0", "secretary#0"]
+
+
+def pub_decision():
+    """Last round, nothing left to buy: 10 rubles buy the 5 Pub points that overtake seat 1."""
+    s = state(
+        last_round=True,
+        round=6,
+        players=[{"area": ["pub#0"], "money": 10, "points": 20}, {"points": 24, "money": 9}],
+    )
+    s, _ = pass_all(s)
+    return s
+
+
+def test_a_missed_free_pub_point_is_found_with_the_win_it_gave_away():
+    review = review_move(pub_decision(), 0, Move("pub", points=0), seed=4, worlds=8)
+    assert review.best == Move("pub", points=5)
+    assert (review.chance_before, review.chance_after, review.cost) == (1.0, 0.0, 1.0)
+
+
+def test_the_best_move_played_costs_nothing():
+    review = review_move(pub_decision(), 0, Move("pub", points=5), seed=4, worlds=8)
+    assert review.best == review.played
+    assert review.cost == 0.0
+
+
+def test_a_missed_aristocrat_that_completes_a_set_is_found():
+    """The last phase: a Controller (a fifth kind) would have won 35 to 33; the second Author
+    played leaves too few rubles for it and loses 31 to 33."""
+    s = state(
+        last_round=True,
+        round=6,
+        phase="trading",
+        players=[{"area": FOUR_KINDS, "money": 14, "points": 20}, {"points": 33, "money": 3}],
+        board={"upper": ["author#1", "controller#0"]},
+    )
+    review = review_move(s, 0, Move("buy", "author#1"), seed=2, worlds=8)
+    assert review.best == Move("buy", "controller#0")
+    assert review.cost == 1.0
+
+
+def test_a_decision_is_judged_the_same_whatever_the_order_of_the_piles():
+    s = new_game({"players": 2}, 5)
+    for step in range(12):
+        seat = to_act(s)[0]
+        s, _ = apply_move(s, seat, greedy_bot(s, seat, step))
+    seat = to_act(s)[0]
+    played = greedy_bot(s, seat, 0)
+    reordered = s.evolve(piles=tuple(tuple(reversed(pile)) for pile in s.piles))
+    assert review_move(reordered, seat, played, 9, worlds=4) == review_move(
+        s, seat, played, 9, worlds=4
+    )
+
+
+def test_a_game_s_analysis_reviews_each_decision_of_the_chosen_seats_only():
+    options, seed = {"players": 2}, 3
+    s = new_game(options, seed)
+    log = []
+    for step in range(40):
+        seat = to_act(s)[0]
+        move = greedy_bot(s, seat, step)
+        log.append({"seat": seat, "move": move.to_dict()})
+        s, _ = apply_move(s, seat, move)
+
+    analysis = analyse_game(options, seed, log, seats=[1], worlds=2, width=2)
+
+    assert analysis["version"] == ANALYSIS_VERSION
+    assert list(analysis["seats"]) == ["1"]
+    mine = analysis["seats"]["1"]
+    indexes = [review["index"] for review in mine["moves"]]
+    assert indexes == sorted(indexes)
+    assert indexes
+    assert all(log[i]["seat"] == 1 for i in indexes)
+    assert all(log[r["index"]]["move"] == r["played"] for r in mine["moves"])
+    points = mine["turning_points"]
+    assert len(points) <= TURNING_POINTS
+    assert [p["cost"] for p in points] == sorted((p["cost"] for p in points), reverse=True)
+    assert all(p["cost"] > 0 for p in points)
+    assert 0.0 <= mine["accuracy"] <= 100.0
+    assert analyse_game(options, seed, log, seats=[1], worlds=2, width=2) == analysis
