@@ -43,7 +43,8 @@ def together() -> Iterator[None]:
         yield
         return
     connection.ensure_connection()
-    with connection.connection.pipeline():
+    # An error of a queued statement surfaces when the group is sent, as Django's error type.
+    with connection.wrap_database_errors, connection.connection.pipeline():
         yield
 
 
@@ -62,6 +63,10 @@ class _Compiled:
         # a text field's argument comes back as the marker's text).
         self.slots = [next(i for i, m in enumerate(markers) if str(m) == str(p)) for p in params]
         select = self.compiler.select
+        # How a row's values become Python values (JSON, dates, ...), worked out once.
+        self.converters = self.compiler.get_converters(
+            [column[0] for column in select[: self.compiler.col_count]]
+        )
         klass_info = self.compiler.klass_info
         self.fields = self._fields(select, klass_info)
         # One level of select_related: (model, its columns, local setter, remote setter).
@@ -87,7 +92,10 @@ class _Compiled:
         alias = connection.alias
         indexes, attnames = self.fields
         out = []
-        for row in self.compiler.results_iter(results=[rows]):
+        converted = (
+            self.compiler.apply_converters(rows, self.converters) if self.converters else rows
+        )
+        for row in converted:
             obj = self.model.from_db(alias, attnames, [row[i] for i in indexes])
             for model, (rel_indexes, rel_attnames), local_setter, remote_setter in self.related:
                 related = model.from_db(alias, rel_attnames, [row[i] for i in rel_indexes])
