@@ -216,8 +216,18 @@ class _Sender:
             return cls._current
 
     def run(self, coroutine) -> None:
+        """Run `coroutine` on the sender loop; give up waiting after SEND_TIMEOUT seconds."""
         future: Future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
-        future.result()
+        try:
+            future.result(timeout=SEND_TIMEOUT)
+        except TimeoutError:
+            future.cancel()
+            raise
+
+
+# A send that has not gone out by then is given up (the layer has its own, shorter timeouts;
+# this bounds a hung one, so a worker's task never waits on a push for ever).
+SEND_TIMEOUT = 30
 
 
 async def _send_all(layer, messages: dict[str, dict]) -> None:

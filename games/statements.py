@@ -129,9 +129,14 @@ class Reads:
     """Several `Read`s run as one group; `run` returns each one's instances, in order."""
 
     def __init__(self) -> None:
-        self._queued: list[tuple[_Compiled, list[Any]]] = []
+        self._queued: list[tuple[_Compiled, list[Any]] | None] = []
 
     def add(self, read: Read, *args: Any) -> None:
+        """Queue `read` for `args`. An integer no column can hold (a made-up id in a URL)
+        matches nothing, as in the ORM's lookups: that read is not sent and gives no rows."""
+        if any(isinstance(arg, int) and not BIGINT_MIN <= arg <= BIGINT_MAX for arg in args):
+            self._queued.append(None)
+            return
         compiled = read.compiled()
         self._queued.append((compiled, compiled.params(args)))
 
@@ -139,17 +144,25 @@ class Reads:
         cursors = []
         try:
             with together():
-                for compiled, params in self._queued:
+                for queued in self._queued:
+                    if queued is None:
+                        cursors.append(None)
+                        continue
+                    compiled, params = queued
                     cursor = connection.cursor()
                     cursors.append(cursor)
                     cursor.execute(compiled.sql, params)
             return [
-                compiled.instances(cursor.fetchall())
-                for (compiled, _params), cursor in zip(self._queued, cursors, strict=True)
+                [] if queued is None else queued[0].instances(cursor.fetchall())
+                for queued, cursor in zip(self._queued, cursors, strict=True)
             ]
         finally:
             for cursor in cursors:
-                cursor.close()
+                if cursor is not None:
+                    cursor.close()
+
+
+BIGINT_MIN, BIGINT_MAX = -(2**63), 2**63 - 1
 
 
 # ---------------------------------------------------------------- writes
