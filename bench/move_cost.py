@@ -11,8 +11,12 @@ the commit the pushes to every audience), with the engine's greedy bot choosing 
   B. one whole game, its first moves against its last ones (a 4-player game has ~200 moves).
   C. a move POST through Django's test client (session, CSRF-exempt client, middleware, view,
      service) against the cheapest signed-in POST, the language switch: how many times the
-     framework's own floor a move costs (e-mails off: the members want none).
+     framework's own floor a move costs (e-mails off: the members want none). The two POSTs
+     alternate, 30 of each; the move is taken back after each (not timed). Also the SQL
+     statements of one of each (BEGIN and COMMIT included; on PostgreSQL a move's reads and
+     its writes each go out as one pipelined group, docs/benchmarks.md).
 It prints one JSON line: median and p90 milliseconds and the SQL queries per `move_submit`.
+The machine's load changes every number here: compare the ratios, and note `uptime`.
 """
 
 import argparse
@@ -31,9 +35,16 @@ SAMPLES = 30
 
 
 def main() -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432/postgres")
-    p.add_argument("--database", default="stpete_bench")
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="Example: python bench/move_cost.py --database stpete_bench_mc --log 100",
+    )
+    p.add_argument(
+        "--postgres",
+        default="postgres://postgres@127.0.0.1:5432/postgres",
+        help="a local PostgreSQL server (any database on it)",
+    )
+    p.add_argument("--database", default="stpete_bench", help="scratch database to drop and create")
     p.add_argument("--log", type=int, default=500, help="log length to reach (<= 5000)")
     args = p.parse_args()
     args.log = min(args.log, 5000)
@@ -136,12 +147,22 @@ def main() -> int:
     for n in range(3):  # warm up both paths
         post_language()
         post_move(-n - 1)
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as language_sql:
+        post_language()
+    with CaptureQueriesContext(connection) as move_sql:
+        post_move(-4)
+    # post_move takes the move back after the POST: count only the POST's statements.
+    move_statements = move_sql.captured_queries[: _until_answered(move_sql.captured_queries)]
     language_ms, move_ms = [], []
     for n in range(SAMPLES):
         language_ms.append(post_language())
         move_ms.append(post_move(n))
-    floor = {"ms_median": round(statistics.median(language_ms), 2)}
-    move_post = {"ms_median": round(statistics.median(move_ms), 2)}
+    floor = {
+        "ms_median": round(statistics.median(language_ms), 2),
+        "sql": len(language_sql.captured_queries),
+    }
+    move_post = {"ms_median": round(statistics.median(move_ms), 2), "sql": len(move_statements)}
 
     # B: a whole game, timing each move: the first moves against the last ones.
     natural = []
@@ -181,6 +202,19 @@ def main() -> int:
         )
     )
     return 0
+
+
+def _until_answered(queries: list[dict]) -> int:
+    """How many of `queries` the move POST made: up to its COMMIT (or the UPDATE of the
+    mover's seen version after it), before the bench reads the game back."""
+    last = 0
+    for n, query in enumerate(queries):
+        sql = query["sql"]
+        if sql == "COMMIT" or sql.startswith('UPDATE "games_seat" SET "seen_version"'):
+            last = n + 1
+        elif last:
+            break
+    return last
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.errors import GameError, not_found
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
+from games.statements import Read, Reads
 
 
 def _games(*, for_update: bool) -> QuerySet[Game]:
@@ -36,18 +37,46 @@ def access_game(user, game_id: int, *, for_update: bool = False) -> tuple[Game, 
     return game, seat
 
 
-def access_game_to_move(user, game_id: int) -> tuple[Game, list[Seat], Seat | None]:
-    """The game locked for a move, all its seats with their users, and the user's seat.
+# What a move reads under the game's lock, each compiled once (games.services.statements).
+_LOCKED_GAME = Read(
+    lambda game_id: Game.objects.select_for_update(of=("self",)).filter(pk=game_id), 1
+)
+_SEATS = Read(lambda game_id: Seat.objects.filter(game_id=game_id).select_related("user"), 1)
+_SUBMISSION = Read(
+    lambda game_id, user_id, client_id: Action.objects.filter(
+        game_id=game_id, user_id=user_id, client_id=client_id
+    )[:1],
+    3,
+)
+
+
+def access_game_to_move(
+    user, game_id: int, client_id: str | None = None
+) -> tuple[Game, list[Seat], Seat | None, Action | None]:
+    """The game locked for a move, all its seats with their users, the user's seat, and the
+    action this user already submitted with `client_id` (None if none, or no id given).
 
     The move path reads every seat once here and hands them on (deadlines, notices, bots,
-    pushes), so a move costs two reads however many parts of it look at the seats.
+    pushes). The lock comes first and the other reads follow it in the same round trip
+    (PostgreSQL's pipeline: each statement sees what was committed before the lock was
+    granted), so a move's reads cost one round trip after the BEGIN.
     Precondition: inside `transaction.atomic()`.
     """
     _require_member(user)
-    game = _game(_games(for_update=True), game_id)
-    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    reads = Reads()
+    reads.add(_LOCKED_GAME, game_id)
+    reads.add(_SEATS, game_id)
+    if client_id:
+        reads.add(_SUBMISSION, game_id, user.pk, client_id)
+    games, seats, *earlier = reads.run()
+    if not games:
+        raise not_found()
+    (game,) = games
+    for seat in seats:
+        seat.game = game
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
-    return game, seats, mine
+    submitted = earlier[0][0] if earlier and earlier[0] else None
+    return game, seats, mine, submitted
 
 
 def require_host(user, game: Game) -> None:

@@ -10,14 +10,17 @@ per socket; and `{"type": "user.notice", "notice": {...}}`. Only ever called aft
 with the committed snapshot, so nobody hears of a move that was rolled back.
 """
 
-import json
+import asyncio
 import logging
+import os
+import threading
+from concurrent.futures import Future
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from games.models import Game, Seat
-from games.selectors import PayloadParts, game_payload
+from games.selectors import PayloadParts, game_payload_text
 
 logger = logging.getLogger(__name__)
 
@@ -46,13 +49,7 @@ def sockets_group(user_id: int) -> str:
 def user_sockets_close(user_id: int) -> None:
     """Close every open socket of the member (his session ended or changed): each page
     reconnects, and only a page whose session is still valid is let back in."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(sockets_group(user_id), {"type": "sockets.close"})
-    except Exception:
-        logger.exception("could not close the sockets of user %s", user_id)
+    deliver({sockets_group(user_id): {"type": "sockets.close"}}, f"sockets of user {user_id}")
 
 
 def game_announce(game_id: int, message: dict) -> None:
@@ -60,13 +57,7 @@ def game_announce(game_id: int, message: dict) -> None:
 
     Like every push a courtesy: a failure is logged, never raised.
     """
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(game_group(game_id), message)
-    except Exception:
-        logger.exception("could not announce to game %s", game_id)
+    deliver({game_group(game_id): message}, f"game {game_id}")
 
 
 def lobby_changed(game_id: int) -> None:
@@ -80,27 +71,13 @@ def user_notify(user_id: int, notice: dict) -> None:
 
     The message is `{"type": "user.notice", "notice": {...}}`; consumers forward it as is.
     """
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(
-            user_group(user_id), {"type": "user.notice", "notice": notice}
-        )
-    except Exception:
-        logger.exception("could not notify user %s", user_id)
+    users_notify([(user_id, notice)])
 
 
 def users_notify(notices: list[tuple[int, dict]]) -> None:
-    """`user_notify` for several members at once (one hop into the event loop for all)."""
-    layer = get_channel_layer()
-    if layer is None or not notices:
-        return
+    """`user_notify` for several members at once (one hand-over for all)."""
     messages = {user_group(user_id): {"type": "user.notice", "notice": n} for user_id, n in notices}
-    try:
-        async_to_sync(_send_all)(layer, messages)
-    except Exception:
-        logger.exception("could not notify users %s", [user_id for user_id, _n in notices])
+    deliver(messages, f"users {[user_id for user_id, _n in notices]}")
 
 
 class GamePush:
@@ -122,8 +99,7 @@ class GamePush:
         """The JSON of GET /view for the seat at `position` (None: a spectator)."""
         if position not in self._texts:
             seat = self.seats.get(position) if position is not None else None
-            payload = game_payload(self.game, seat, self.parts)
-            self._texts[position] = json.dumps(payload)
+            self._texts[position] = game_payload_text(self.game, seat, self.parts)
         return self._texts[position]
 
     def messages(self) -> dict[str, dict]:
@@ -143,15 +119,9 @@ class GamePush:
         }
 
     def send(self) -> None:
-        """Send every audience its own message; a failure is logged, never raised."""
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        try:
-            async_to_sync(_send_all)(layer, self.messages())
-        except Exception:
-            # A push is a courtesy: clients refetch on a version gap, so never fail the move.
-            logger.exception("could not push game %s", self.game.pk)
+        """Send every audience its own message; a failure is logged, never raised (a push is
+        a courtesy: clients refetch on a version gap, so it never fails the move)."""
+        deliver(self.messages(), f"game {self.game.pk}")
         # The "your turn" notice to /ws/user/ is sent by games.services.notices (with its record).
 
 
@@ -161,6 +131,103 @@ def broadcast_game(game_id: int) -> None:
     if game is None or game.state is None:
         return
     GamePush(game).send()
+
+
+# ---------------------------------------------------------------- handing messages to the layer
+
+
+def deliver(messages: dict[str, dict], what: str) -> None:
+    """Hand `messages` (group → message) to the channel layer, in the order of the calls.
+
+    In a request of the ASGI server (a thread of asgiref's, whose event loop runs the
+    sockets) they go into that loop's outbox and the request goes on without waiting: one
+    task per loop sends them in order. Elsewhere (a Celery worker, a command, a test without
+    a server loop) they are sent on this process's sender loop and this waits until they are
+    out, as before, but without a new event loop and thread per call (asgiref's
+    `async_to_sync` makes both each time there is no server loop). Failures are logged.
+    """
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    server_loop = _server_loop()
+    if server_loop is not None:
+        try:
+            server_loop.call_soon_threadsafe(_outbox_put, server_loop, (layer, messages, what))
+            return
+        except RuntimeError:  # the loop closed (the server is stopping): send it here
+            pass
+    try:
+        _Sender.get().run(_send_all(layer, messages))
+    except Exception:
+        logger.exception("could not send to %s", what)
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop this thread's sync code was called from (asgiref), if any."""
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop = getattr(local, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None
+
+
+_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
+
+
+def _outbox_put(loop: asyncio.AbstractEventLoop, item: tuple) -> None:
+    """On `loop`'s thread: queue `item` for the loop's one sending task (started on first use)."""
+    outbox = _outboxes.get(loop)
+    if outbox is None:
+        outbox = _outboxes[loop] = asyncio.Queue()
+        loop.create_task(_drain(loop, outbox))
+    outbox.put_nowait(item)
+
+
+async def _drain(loop: asyncio.AbstractEventLoop, outbox: asyncio.Queue) -> None:
+    try:
+        while True:
+            layer, messages, what = await outbox.get()
+            try:
+                await _send_all(layer, messages)
+            except Exception:
+                logger.exception("could not send to %s", what)
+    finally:
+        _outboxes.pop(loop, None)
+
+
+class _Sender:
+    """One event loop per process, on a thread of its own, for sends made without a server
+    loop; the caller waits for each send (so a worker's push is out when its task ends)."""
+
+    _current: "_Sender | None" = None
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=self.loop.run_forever, name="push-sender", daemon=True)
+        thread.start()
+
+    @classmethod
+    def get(cls) -> "_Sender":
+        with cls._lock:
+            if cls._current is None or cls._current.pid != os.getpid():  # new, or forked
+                cls._current = cls()
+            return cls._current
+
+    def run(self, coroutine) -> None:
+        """Run `coroutine` on the sender loop; give up waiting after SEND_TIMEOUT seconds."""
+        future: Future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        try:
+            future.result(timeout=SEND_TIMEOUT)
+        except TimeoutError:
+            future.cancel()
+            raise
+
+
+# A send that has not gone out by then is given up (the layer has its own, shorter timeouts;
+# this bounds a hung one, so a worker's task never waits on a push for ever).
+SEND_TIMEOUT = 30
 
 
 async def _send_all(layer, messages: dict[str, dict]) -> None:

@@ -1,5 +1,6 @@
 """Reads for pages and the JSON API. Nothing here writes."""
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -75,6 +76,14 @@ class PayloadParts:
         self.players = game_players(game, seats)
         self._last = last_action
         self._sheet = None
+        self._public_text: str | None = None
+
+    def public_view_text(self) -> str:
+        """The JSON of the engine's view that every audience shares (`rules.public_view`),
+        without its closing brace, built once for all audiences."""
+        if self._public_text is None:
+            self._public_text = json.dumps(rules.public_view(self.state))[:-1]
+        return self._public_text
 
     def last_action(self):
         if self._last is self._UNSET:
@@ -97,15 +106,33 @@ def game_payload(game: Game, seat: Seat | None, parts: PayloadParts | None = Non
     parts = parts or PayloadParts(game)
     view = None
     if parts.state is not None:
-        position = seat.position if seat is not None else None
-        view = rules.player_view(parts.state, position)
-    return {
+        view = rules.player_view(parts.state, seat.position if seat is not None else None)
+    head, tail = _payload_around_view(game, seat, parts)
+    return {**head, "view": view, **tail}
+
+
+def game_payload_text(game: Game, seat: Seat | None, parts: PayloadParts) -> str:
+    """`game_payload` as JSON text, with the view's shared part serialised once per version
+    (`PayloadParts.public_view_text`) and only the seat's own part per audience."""
+    head, tail = _payload_around_view(game, seat, parts)
+    if parts.state is None:
+        view = "null"
+    else:
+        own = rules.seat_view(parts.state, seat.position if seat is not None else None)
+        view = f"{parts.public_view_text()}, {json.dumps(own)[1:]}"
+    return f'{json.dumps(head)[:-1]}, "view": {view}, {json.dumps(tail)[1:]}'
+
+
+def _payload_around_view(game: Game, seat: Seat | None, parts: PayloadParts) -> tuple[dict, dict]:
+    """A payload's keys before and after its "view", in the order the answer gives them."""
+    head = {
         "id": game.pk,
         "version": game.version,
         "status": game.status,
         "seat": seat.position if seat is not None else None,
         "to_act": list(game.to_act),
-        "view": view,
+    }
+    tail = {
         "players": parts.players,
         "deadline": game.deadline.isoformat() if game.deadline else None,
         "can_undo": seat is not None
@@ -114,6 +141,7 @@ def game_payload(game: Game, seat: Seat | None, parts: PayloadParts | None = Non
         "can_reclaim": bool(seat is not None and seat.stand_in and game.status == Status.RUNNING),
         "score_sheet": parts.score_sheet(),
     }
+    return head, tail
 
 
 def replay_payload(

@@ -310,9 +310,11 @@ def move_create(request: HttpRequest, game_id: int) -> JsonResponse:
             move=move,
             expected_version=expected_version,
             client_id=client_id,
+            answer_shown=True,  # the move's own writes mark the new version seen
         )
     except GameError as exc:
         return _json_error(exc)
+    # A repeated client id stored nothing; the answer still shows the game as it is.
     visits.seat_saw(seat=result.seat, version=result.game.version)
     # The game as the move left it, serialised once for this answer and the mover's push.
     return HttpResponse(result.payload_text(), content_type="application/json")

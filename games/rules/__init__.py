@@ -39,7 +39,7 @@ from .ruleset import (
 )
 from .scoring import final_scores, score_sheet
 from .state import GameState, InvalidState, PlayerState
-from .visibility import player_view, register_view_part
+from .visibility import player_view, public_view, register_view_part, seat_view
 
 load_catalogues()  # every ability is registered now: build and check the base catalogues
 
@@ -83,6 +83,7 @@ __all__ = [
     "options_schema",
     "parse_move",
     "player_view",
+    "public_view",
     "random_bot",
     "register_ability",
     "register_decision",
@@ -101,5 +102,6 @@ __all__ = [
     "replay",
     "ruleset",
     "score_sheet",
+    "seat_view",
     "to_act",
 ]

@@ -183,6 +183,12 @@ def _decision(state: GameState, decision: Decision) -> dict[str, Any]:
 
 def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready view for `seat` (None: a spectator); never reveals a pile's order."""
+    return {**public_view(state), **seat_view(state, seat)}
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    """The part of `player_view` that every seat and spectator sees alike: everything but
+    `seat_view`. A server building every audience's view of one state builds this once."""
     rules = state.rules
     cards_of = rules.cards
     over = state.step == "over"
@@ -215,15 +221,22 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "records": state.records.to_json(),
         "players": [_player(state, s, [p[s] for p in parts]) for s in range(state.n)],
         "scores": final_scores(state) if over else None,
-        "seat": seat,
     }
     for key, part in VIEW_PARTS.items():
         shown = part(state)
         if shown is not None:
             view[key] = shown
+    return view
+
+
+def seat_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The part of `player_view` that is `seat`'s own: who looks, and for a seat its prices,
+    its legal moves and whether it is to act (a spectator: `{"seat": None}`)."""
+    view: dict[str, Any] = {"seat": seat}
     if seat is not None and 0 <= seat < state.n:
+        acting = to_act(state)
         view["prices"] = _price_table(state, seat)
         view["moves"] = _moves(state, seat)
-        view["your_turn"] = seat in to_act(state)
-        view["has_choice"] = seat in to_act(state) and has_real_choice(state, seat)
+        view["your_turn"] = seat in acting
+        view["has_choice"] = seat in acting and has_real_choice(state, seat)
     return view

@@ -20,6 +20,7 @@ from games.models import Action, ActionKind, Game, Seat, Status
 from games.queue import enqueue
 from games.realtime import GamePush
 from games.services import ratings, turns
+from games.statements import Writes
 from games.texts import refusal_text
 from games.vacation_calendar import Pauses, vacation_pauses_by_user
 
@@ -55,20 +56,27 @@ def move_submit(
     move: dict,
     expected_version: int,
     client_id: str | None = None,
+    answer_shown: bool = False,
 ) -> MoveResult:
     """Apply `user`'s move at `expected_version`, or raise GameError.
 
+    `answer_shown`: the caller answers the mover with the new version (the move POST), so his
+    seat's `seen_version` (games.services.visits) is written with the move.
+
     A `client_id` this user sent before in this game answers with the first result and stores
     nothing, so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
+
+    Round trips (PostgreSQL): the BEGIN; the game's lock with the seats, their users and the
+    earlier submission (`access_game_to_move`); then every write of the move (with the
+    mover's `seen_version` when `answer_shown`) and the COMMIT together.
     """
     with transaction.atomic(durable=True):
-        game, seats, seat = access_game_to_move(user, game_id)
-        if client_id:
-            # Scoped to the submitter: another member's equal id is not this submission.
-            earlier = Action.objects.filter(game=game, user=user, client_id=client_id).first()
-            if earlier is not None:
-                return MoveResult(game=game, action=earlier, created=False, seat=seat)
+        # The client id is scoped to the submitter: another member's equal id is not his.
+        game, seats, seat, earlier = access_game_to_move(user, game_id, client_id)
+        if earlier is not None:
+            return MoveResult(game=game, action=earlier, created=False, seat=seat)
         _check_can_move(game, seat, expected_version)
+        writes = Writes()
         recorded = record_move(
             game=game,
             position=seat.position,
@@ -76,7 +84,12 @@ def move_submit(
             move=move,
             client_id=client_id,
             seats=seats,
+            writes=writes,
         )
+        if answer_shown and seat.seen_version < game.version:
+            seat.seen_version = game.version
+            writes.update(seat, ["seen_version"])
+        writes.run(commit=True)  # the last statement of the transaction
     return MoveResult(
         game=game, action=recorded.action, created=True, seat=seat, push=recorded.push
     )
@@ -108,13 +121,18 @@ def record_move(
     kind: str = ActionKind.NORMAL,
     client_id: str | None = None,
     seats: list[Seat] | None = None,
+    writes: Writes | None = None,
 ) -> RecordedMove:
     """Apply `move` for `position`, append it to the log and update the snapshot.
 
     Precondition: the caller holds the row lock on `game` (access_game(..., for_update=True))
     inside a transaction, and has checked that the game is running. `seats` (with their
-    users), if given, were read under that lock; otherwise they are read here.
+    users), if given, were read under that lock; otherwise they are read here. The writes go
+    out together at the end; a caller that passes `writes` sends them itself (`Writes.run`),
+    before its transaction ends.
     """
+    own_writes = writes is None
+    writes = writes if writes is not None else Writes()
     # 1. Read what the move needs, once: the seats (under the lock) and their vacations.
     if seats is None:
         seats = game_seats(game)
@@ -130,7 +148,7 @@ def record_move(
         raise GameError(exc.code, message, status=422, version=game.version) from None
     # 3. Write: the log row, the snapshot with its deadline, the seats' due times, the notices;
     # 4. then, after the commit, push and notify (on_commit callbacks, in after_commit).
-    action = Action.objects.create(
+    action = Action(
         game=game,
         seq=game.version + 1,
         seat=position,
@@ -140,16 +158,27 @@ def record_move(
         events=_jsonable(events),
         client_id=client_id or None,
     )
+    writes.insert([action], returning_pk=True)
     mover = next((seat for seat in seats if seat.position == position), None)
     if kind == ActionKind.NORMAL and mover is not None and mover.timeouts_in_row:
         # The player is back: his timeout streak ends.
-        Seat.objects.filter(pk=mover.pk).update(timeouts_in_row=0)
         mover.timeouts_in_row = 0
+        writes.update(mover, ["timeouts_in_row"])
     game.version += 1
     game.last_move_at = now
     # The new action is the last one that counts: the payloads' `can_undo` needs no query.
-    push = snapshot_save(game, new_state, now=now, seats=seats, pauses=pauses, last_action=action)
+    push = snapshot_save(
+        game,
+        new_state,
+        now=now,
+        seats=seats,
+        pauses=pauses,
+        writes=writes,
+        last_action=action,
+    )
     after_commit(game, push)
+    if own_writes:
+        writes.run()
     return RecordedMove(action=action, push=push)
 
 
@@ -164,6 +193,7 @@ def snapshot_save(
     now,
     seats: list[Seat] | None = None,
     pauses: Pauses | None = None,
+    writes: Writes | None = None,
     **known,
 ) -> GamePush:
     """Store `state` as the game's snapshot with everything derived from it.
@@ -171,6 +201,9 @@ def snapshot_save(
     The deadline and the due times of reminders follow from `turns` (the turn's budget
     counts from `game.last_move_at`), in the same UPDATE as the snapshot. Returns the new
     version's payloads, for the caller to hand to `after_commit` (`known` as PayloadParts).
+    With `writes` (a move), the snapshot's UPDATE sets only what a move changes
+    (`MOVE_FIELDS`) and it, the seats' due times and the notices join the move's writes;
+    without, the whole row is saved and the rest written at once.
     """
     if seats is None:
         seats = game_seats(game)
@@ -186,9 +219,34 @@ def snapshot_save(
     else:
         game.to_act = sorted(rules.to_act(state))
     turns.turn_times_set(game, seats, pauses)
-    game.save()
-    turns.turn_changed(game, seats, previous=previous, now=now)
+    own_writes = writes is None
+    if writes is None:
+        game.save()
+        writes = Writes()
+    else:
+        writes.update(game, MOVE_FIELDS)
+    turns.turn_changed(game, seats, previous=previous, now=now, writes=writes)
+    if own_writes:
+        writes.run()
     return GamePush(game, seats, state=state, **known)
+
+
+# What a move changes in the game's row (`record_move` and `snapshot_save`): the rest of the
+# row (title, options, seats, seed, host, ...) stays as it is.
+MOVE_FIELDS = (
+    "version",
+    "last_move_at",
+    "state",
+    "rules_version",
+    "status",
+    "to_act",
+    "deadline",
+    "warn_at",
+    "deadline_extension",
+    "finished_at",
+    "rating_pending",
+    "updated_at",
+)
 
 
 def after_commit(game: Game, push: GamePush | None = None) -> None:

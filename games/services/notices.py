@@ -39,6 +39,7 @@ from games.models import (
     Status,
 )
 from games.queue import enqueue
+from games.statements import Writes
 from games.vacation_calendar import is_on_vacation
 
 Kind = NotificationKind
@@ -105,16 +106,21 @@ def _throttle_claim(user, now: datetime) -> datetime | None:
 # ---------------------------------------------------------------- turns
 
 
-def turn_started(game: Game, *, seats: list[Seat], now: datetime) -> None:
+def turn_started(
+    game: Game, *, seats: list[Seat], now: datetime, writes: Writes | None = None
+) -> None:
     """It became these seats' turn: live notices now, e-mails when due (inside the move's
     transaction; the caller passes only human seats, with their users, read under the lock).
 
-    Works out every record and due time first, writes them in one INSERT (and an UPDATE
-    only for a seat whose `remind_at` changes), then leaves the rest to after the commit: the
-    live notices, and an e-mail due at once handed to a task only if the member has no page
+    Works out every record and due time first, queues them in `writes` as one INSERT (and an
+    UPDATE only for a seat whose `remind_at` changes; without `writes` they are written here),
+    then leaves the rest to after the commit: the live notices, and an e-mail due at once
+    handed to a task only if the member has no page
     of the game open (otherwise the sweep finds it due within a minute and asks again, so a
     player watching the table costs no task per move).
     """
+    own_writes = writes is None
+    writes = writes if writes is not None else Writes()
     rows: list[Notification] = []
     notices: list[tuple[int, dict]] = []
     due_now: list[tuple[int, int]] = []
@@ -146,11 +152,13 @@ def turn_started(game: Game, *, seats: list[Seat], now: datetime) -> None:
                 )
             )
         if remind_at != seat.remind_at:
-            Seat.objects.filter(pk=seat.pk).update(remind_at=remind_at)
             seat.remind_at = remind_at
+            writes.update(seat, ["remind_at"])
         if remind_at is not None and remind_at <= now:
             due_now.append((seat.pk, user.pk))
-    Notification.objects.bulk_create(rows)
+    writes.insert(rows)
+    if own_writes:
+        writes.run()
     game_id = game.pk
 
     def after_commit() -> None:

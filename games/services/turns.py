@@ -15,6 +15,7 @@ from django.db import transaction
 from games import deadlines
 from games.models import Game, Seat, Status
 from games.services import notices
+from games.statements import Writes
 from games.vacation_calendar import Pauses, vacation_pauses_by_user
 
 
@@ -63,18 +64,20 @@ def turn_times_set(game: Game, seats: list[Seat], pauses: Pauses | None = None) 
     game.warn_at, game.deadline = times if times else (None, None)
 
 
-def turn_changed(game: Game, seats: list[Seat], *, previous: set[int], now: datetime) -> None:
+def turn_changed(
+    game: Game, seats: list[Seat], *, previous: set[int], now: datetime, writes: Writes
+) -> None:
     """After a new snapshot: clear stale reminders, queue the notices of whoever is new to act.
 
-    Precondition: `game` is saved with its new `to_act`/`status` inside the open transaction,
-    and `seats` (with their users) were read under the game's lock.
+    Precondition: `game` has its new `to_act`/`status` (saved, or queued in `writes`) inside
+    the open transaction, and `seats` (with their users) were read under the game's lock. The
+    seats' due times and the notice records join `writes`, which the caller sends.
     """
     current = set(game.to_act) if game.status == Status.RUNNING else set()
-    stale = [seat for seat in seats if seat.position not in current and seat.remind_at]
-    if stale:
-        Seat.objects.filter(pk__in=[seat.pk for seat in stale]).update(remind_at=None)
-        for seat in stale:
+    for seat in seats:
+        if seat.position not in current and seat.remind_at:
             seat.remind_at = None
+            writes.update(seat, ["remind_at"])
     if game.status != Status.RUNNING:
         if game.status == Status.FINISHED:
             notices.game_finished(game)
@@ -85,6 +88,7 @@ def turn_changed(game: Game, seats: list[Seat], *, previous: set[int], now: date
             game,
             seats=[seat for seat in _acting_humans(game, seats) if seat.position in new],
             now=now,
+            writes=writes,
         )
 
 

@@ -1,12 +1,15 @@
+import asyncio
 import json
 
-from asgiref.sync import async_to_sync
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games import rules, services
-from games.realtime import seat_group, spectators_group
+from games.realtime import GamePush, deliver, seat_group, spectators_group
+from games.selectors import game_payload
 
-from .conftest import a_legal_move, to_act
+from .conftest import a_legal_move, move_first_legal, to_act
 
 
 def _listen(layer, group: str) -> str:
@@ -73,3 +76,36 @@ def test_what_each_seat_is_pushed_equals_what_it_fetches(
         client.force_login(seat.user)
         fetched = client.get(f"/games/{started_game.pk}/view").json()
         assert (pushed["version"], pushed["payload"]) == (fetched["version"], fetched)
+
+
+def test_a_pushed_text_is_the_json_of_the_payload_byte_for_byte(started_game):
+    """The view's shared part is serialised once per version and each audience's own part
+    spliced in: the text must be what `json.dumps` of the whole payload gives."""
+    move_first_legal(started_game)
+    started_game.refresh_from_db()
+    push = GamePush(started_game)
+
+    for seat in [*started_game.seat_set.select_related("user"), None]:
+        position = seat.position if seat is not None else None
+        expected = json.dumps(game_payload(started_game, seat, push.parts))
+        assert push.payload_text(position) == expected
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_messages_handed_over_in_a_request_thread_arrive_in_order(settings):
+    """In a request of the ASGI server the push goes into the server loop's outbox and the
+    request does not wait; the outbox sends in the order the requests handed them over."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add("game.1", channel)
+
+    @sync_to_async
+    def request_thread() -> None:
+        for version in range(1, 21):
+            deliver({"game.1": {"type": "game.view", "version": version}}, "game 1")
+
+    await request_thread()
+
+    heard = [(await asyncio.wait_for(layer.receive(channel), 15))["version"] for _ in range(20)]
+    assert heard == list(range(1, 21))
