@@ -301,3 +301,8 @@ def test_x1_with_new_society_the_aristocrats_with_their_bonus_come_before_the_as
         ("final:money", 2),
         ("final:hand", 0),
     ]
+
+
+def test_assignments_10_and_11_give_nothing_without_a_card_of_their_colour():
+    assert points(["lumberjack#0", "author#0"], 11) == 0
+    assert points(["lumberjack#0", "library#0"], 10) == 0

@@ -441,3 +441,25 @@ def test_while_a_moocher_is_held_the_view_values_every_card_in_an_area():
 
 def test_a_game_without_the_banquet_shows_no_banquet_part():
     assert "banquet" not in player_view(state(), 0)
+
+
+def test_a_trading_card_from_the_black_market_displaces_a_card_which_goes_to_the_discard_pile():
+    s = position(B1, ("black_market#0",), area=("market#0",), discard=["bank#0", "author#0"])
+    bought = [m for m in specials(s, "black_market#0") if m.get("then") == "buy"]
+    assert sorted((m["target"], m.get("displace") or "") for m in bought) == [
+        ("author#0", ""),
+        ("bank#0", "market#0"),
+    ]
+    s, events = use(s, "black_market#0", target="bank#0", then="buy", displace="market#0")
+    assert s.players[0].area == ("bank#0",)
+    assert sorted(s.discard) == ["author#0", "black_market#0", "market#0"]
+    assert of_kind(events, "buy") == [
+        {
+            "kind": "buy",
+            "seat": 0,
+            "card": "bank#0",
+            "from": "discard",
+            "price": 13 - 5,
+            "displaced": "market#0",
+        }
+    ]
