@@ -94,8 +94,13 @@ def test_the_other_players_are_told_with_the_invitation_link(
         rematch = services.game_rematch(game_id=finished_game.pk, user=alice)
 
     notice = async_to_sync(layer.receive)(channel)["notice"]
-    assert notice["url"] == reverse("games:join_by_token", args=[rematch.invite_token])
-    assert notice["text"] == f"{alice.public_name} offers a rematch of “{rematch.title}”."
+    assert notice == {
+        "kind": "rematch",
+        "game_id": rematch.pk,
+        "title": rematch.title,
+        "text": f"{alice.public_name} offers a rematch of “{rematch.title}”.",
+        "url": reverse("games:join_by_token", args=[rematch.invite_token]),
+    }
 
 
 def test_my_games_shows_the_result_and_offers_the_rematch(client, finished_game, alice):
