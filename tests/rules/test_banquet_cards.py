@@ -463,3 +463,25 @@ def test_a_trading_card_from_the_black_market_displaces_a_card_which_goes_to_the
             "displaced": "market#0",
         }
     ]
+
+
+def test_a_special_card_used_on_a_target_names_it_in_its_event():
+    s = position(B1, ("black_market#0",), discard=["judge#0"])
+    _, events = use(s, "black_market#0", target="judge#0", then="take")
+    assert of_kind(events, "special") == [
+        {"kind": "special", "seat": 0, "card": "black_market#0", "target": "judge#0"}
+    ]
+
+
+def test_no_special_card_is_used_in_the_first_worker_phase():
+    s = position(
+        B1,
+        ("black_market#0",),
+        phase="worker",
+        round=1,
+        first_worker_phase=True,
+        discard=["judge#0"],
+    )
+    with pytest.raises(IllegalMove) as error:
+        use(s, "black_market#0", target="judge#0", then="take")
+    assert error.value.code == "must_buy_worker"
