@@ -233,6 +233,16 @@ def test_m1_2_money_collector_on_a_library_in_the_lower_row_with_a_carpenter_wor
     assert of_kind(events, "score")[0]["points_gain"] == 0  # no 5 points for the Library
 
 
+def test_a_purple_card_on_the_board_does_not_hide_the_cards_after_it_from_the_money_collector():
+    s = position(
+        M1_MARKET,
+        ("money_collector#0",),
+        phase="building",
+        board={"upper": ["golden_donkey#0", "author#0"], "lower": ["library#0"]},
+    )
+    assert {m["target"] for m in specials(s, "money_collector#0")} == {"author#0", "library#0"}
+
+
 def test_m1_2_a_collected_card_cannot_be_displaced():
     s = position(M1_MARKET, ("money_collector#0", "bank#0"), phase="building", area=("theater#0",))
     s = s.evolve(lower=("library#0",), upper=("author#0", "author#1"))
