@@ -118,3 +118,24 @@ def test_an_ability_key_is_registered_once_so_no_module_overwrites_another():
     with pytest.raises(ValueError, match="ability 'pub' is registered twice"):
         register_ability(Ability("pub", hand_penalty=False))
     assert ABILITIES["pub"] is pub
+
+
+def test_with_a_price_hook_a_seats_colour_discount_still_skips_trading_cards_of_other_colours():
+    """The Architect takes a ruble off blue cards only: a green trading card bought by a seat
+    whose area has a price hook (the slow price path) pays in full, as it does without one."""
+
+    def unchanged(s, seat, card, price):
+        return price
+
+    s = state(
+        options={"edition": "2nd", "market": True, "assistants": True},
+        players=[{"area": ["shepherd#0", "lumberjack#0"]}, {}],
+        board={"upper": ["weaving_mill#0"]},
+        records={"assistants": {"held": ["architect", "lawyer"]}},
+    )
+    s = with_ability(s, "lumberjack", Ability("test_unchanged", price=unchanged))
+    assert [
+        m["price"]
+        for m in player_view(s, 0)["moves"]
+        if m["kind"] == "buy" and m.get("card") == "weaving_mill#0"
+    ] == [8 - 5]

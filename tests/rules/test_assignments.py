@@ -307,3 +307,8 @@ def test_a_seat_dealt_no_assignments_has_no_best_one_and_scores_none():
     without = market_state(options={"market": True})
 
     assert best(without, 0) == (None, 0)
+
+
+def test_assignments_10_and_11_give_nothing_without_a_card_of_their_colour():
+    assert points(["lumberjack#0", "author#0"], 11) == 0
+    assert points(["lumberjack#0", "library#0"], 10) == 0

@@ -233,6 +233,16 @@ def test_m1_2_money_collector_on_a_library_in_the_lower_row_with_a_carpenter_wor
     assert of_kind(events, "score")[0]["points_gain"] == 0  # no 5 points for the Library
 
 
+def test_a_purple_card_on_the_board_does_not_hide_the_cards_after_it_from_the_money_collector():
+    s = position(
+        M1_MARKET,
+        ("money_collector#0",),
+        phase="building",
+        board={"upper": ["golden_donkey#0", "author#0"], "lower": ["library#0"]},
+    )
+    assert {m["target"] for m in specials(s, "money_collector#0")} == {"author#0", "library#0"}
+
+
 def test_m1_2_a_collected_card_cannot_be_displaced():
     s = position(M1_MARKET, ("money_collector#0", "bank#0"), phase="building", area=("theater#0",))
     s = s.evolve(lower=("library#0",), upper=("author#0", "author#1"))
@@ -441,3 +451,47 @@ def test_while_a_moocher_is_held_the_view_values_every_card_in_an_area():
 
 def test_a_game_without_the_banquet_shows_no_banquet_part():
     assert "banquet" not in player_view(state(), 0)
+
+
+def test_a_trading_card_from_the_black_market_displaces_a_card_which_goes_to_the_discard_pile():
+    s = position(B1, ("black_market#0",), area=("market#0",), discard=["bank#0", "author#0"])
+    bought = [m for m in specials(s, "black_market#0") if m.get("then") == "buy"]
+    assert sorted((m["target"], m.get("displace") or "") for m in bought) == [
+        ("author#0", ""),
+        ("bank#0", "market#0"),
+    ]
+    s, events = use(s, "black_market#0", target="bank#0", then="buy", displace="market#0")
+    assert s.players[0].area == ("bank#0",)
+    assert sorted(s.discard) == ["author#0", "black_market#0", "market#0"]
+    assert of_kind(events, "buy") == [
+        {
+            "kind": "buy",
+            "seat": 0,
+            "card": "bank#0",
+            "from": "discard",
+            "price": 13 - 5,
+            "displaced": "market#0",
+        }
+    ]
+
+
+def test_a_special_card_used_on_a_target_names_it_in_its_event():
+    s = position(B1, ("black_market#0",), discard=["judge#0"])
+    _, events = use(s, "black_market#0", target="judge#0", then="take")
+    assert of_kind(events, "special") == [
+        {"kind": "special", "seat": 0, "card": "black_market#0", "target": "judge#0"}
+    ]
+
+
+def test_no_special_card_is_used_in_the_first_worker_phase():
+    s = position(
+        B1,
+        ("black_market#0",),
+        phase="worker",
+        round=1,
+        first_worker_phase=True,
+        discard=["judge#0"],
+    )
+    with pytest.raises(IllegalMove) as error:
+        use(s, "black_market#0", target="judge#0", then="take")
+    assert error.value.code == "must_buy_worker"

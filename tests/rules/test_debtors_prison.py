@@ -6,7 +6,7 @@ import pytest
 
 from games.rules import IllegalMove, default_move, legal_moves, to_act
 
-from .builders import of_kind, pass_all, play, state
+from .builders import moves_of, of_kind, pass_all, play, state
 
 NS1 = {"edition": "1st", "new_society": "full"}
 
@@ -135,3 +135,37 @@ def test_a_trading_card_fetched_must_displace_and_may_not_displace_the_prison():
 
 def test_a_timeout_of_the_prison_owner_passes():
     assert default_move(with_prison(), 0).to_dict() == {"kind": "pass"}
+
+
+def _prison_moves(s):
+    return [m for m in moves_of(s, 0) if m["kind"] == "prison"]
+
+
+def test_the_prison_offers_to_buy_or_take_with_room_and_to_buy_or_put_back_with_a_full_hand():
+    offered = {(m["card"], m["then"]) for m in _prison_moves(with_prison())}
+    assert offered == {("author#0", "buy"), ("author#0", "take")}
+    full = with_prison(hand=["library#0", "theater#0", "library#2"])
+    offered = {(m["card"], m["then"]) for m in _prison_moves(full)}
+    assert offered == {("author#0", "buy"), ("author#0", "return")}
+
+
+def test_a_trading_card_in_the_discard_pile_is_offered_over_each_card_it_may_displace():
+    s = with_prison(discard=["bank#0"], money=30)
+    s = s.with_player(0, s.players[0].evolve(area=("debtors_prison#0", "library#0")))
+    bought = [m for m in _prison_moves(s) if m["then"] == "buy"]
+    assert [(m["card"], m.get("displace")) for m in bought] == [("bank#0", "library#0")]
+
+
+def test_each_refusal_of_the_prison_names_its_reason():
+    base = with_prison()
+    no_prison = base.with_player(0, base.players[0].evolve(area=()))
+    cases = [
+        (no_prison, {}, ("no_such_card", "no_prison")),
+        (with_prison(), {"card": "library#9"}, ("no_such_card", "not_in_discard")),
+        (with_prison(), {"displace": "debtors_prison#0"}, ("cannot_displace", "prison_not_bought")),
+        (with_prison(phase="aristocrat"), {}, ("not_now", "prison_phase")),
+    ]
+    for s, more, expected in cases:
+        with pytest.raises(IllegalMove) as error:
+            fetch(s, "take", **more)
+        assert (error.value.code, error.value.params.get("reason")) == expected

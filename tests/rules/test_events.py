@@ -229,6 +229,19 @@ def test_m4_11_an_event_ends_the_others_pass_until_the_board_changes_but_the_war
     assert after_sponsor.players[1].standing is None
 
 
+def test_an_event_leaves_a_pass_to_the_end_of_the_phase_standing():
+    s = with_events(players=[{}, {"standing": "phase"}, {"standing": "board_change"}])
+    s, _ = play(s, 0, kind="event", event="sponsor")
+    assert [p.standing for p in s.players] == [None, "phase", None]
+
+
+def test_a_seat_with_other_records_may_still_use_an_event_but_not_in_extra_actions():
+    s = with_events(players=[{"records": {"taken_this_turn": ["author#0"]}}, {}])
+    assert event_moves(s)
+    s = with_events(players=[{"records": {"extra_actions_turn": 1}}, {}])
+    assert event_moves(s) == []
+
+
 def test_m4_11_the_seat_whose_standing_pass_ended_acts_again():
     s = with_events(players=[{}, {"standing": "board_change"}])
     s, _ = play(s, 0, kind="event", event="sponsor")

@@ -130,3 +130,46 @@ def test_the_observatory_cannot_draw_from_a_pile_the_game_does_not_have():
     with pytest.raises(IllegalMove) as error:
         play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="market")
     assert error.value.code == "no_such_pile"
+
+
+def test_a_drawn_trading_card_is_offered_over_what_it_displaces_which_goes_to_the_discard():
+    s = with_observatory(
+        players=[{"area": ["observatory#0", "library#0"], "money": 30}, {}],
+        discard=["author#2"],
+        piles={**PILES, "trading": ["bank#0", "harbor#0"]},
+    )
+    s, _ = play(s, 0, kind="observatory", observatory="observatory#0", pile="trading")
+    assert moves_of(s, 0) == [
+        {"kind": "buy", "card": "bank#0", "displace": "library#0"},
+        {"kind": "take", "card": "bank#0"},
+        {"kind": "discard", "card": "bank#0"},
+    ]
+    s, events = play(s, 0, kind="buy", card="bank#0", displace="library#0")
+    assert of_kind(events, "buy")[0] == {
+        "kind": "buy",
+        "seat": 0,
+        "card": "bank#0",
+        "from": "observatory",
+        "price": 1,  # 13 less the 17 of the Library, but never below one ruble
+        "displaced": "library#0",
+    }
+    assert s.players[0].area == ("observatory#0", "bank#0")
+    assert s.discard == ("author#2", "library#0")
+
+
+def test_the_drawn_card_discarded_or_taken_is_told_in_the_events():
+    s, _ = play(
+        with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
+    )
+    _, events = play(s, 0, kind="discard", card="judge#0")
+    assert of_kind(events, "discard") == [{"kind": "discard", "seat": 0, "card": "judge#0"}]
+    _, events = play(s, 0, kind="take", card="judge#0")
+    assert of_kind(events, "take") == [
+        {"kind": "take", "seat": 0, "card": "judge#0", "from": "observatory"}
+    ]
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="discard", card="author#1")
+    assert (error.value.code, error.value.params) == (
+        "no_such_card",
+        {"reason": "not_the_drawn_card"},
+    )

@@ -242,3 +242,27 @@ def test_under_rules_version_2_the_card_waited_for_the_holders_turn_after_next()
     with pytest.raises(IllegalMove) as error:
         play(s, 2, kind="special", card="golden_donkey#0")
     assert error.value.code == "special_not_yet"
+
+
+def test_a_trading_card_the_pick_pocket_buys_displaces_a_card_which_goes_to_the_discard_pile():
+    s = before_the_building_phase(M1)
+    s = s.with_player(2, s.players[2].evolve(area=("market#0",)))
+    s = s.evolve(upper=("bank#0", "author#0", "author#1", "lumberjack#0"))
+    s, _ = pass_all(s)
+    assert to_act(s) == (2,)
+    s, events = play(
+        s, 2, kind="pickpocket", use=True, card="bank#0", then="buy", displace="market#0"
+    )
+    assert s.players[2].area == ("bank#0",)
+    assert s.discard == ("market#0",)
+    assert "bank#0" not in s.upper
+    assert of_kind(events, "buy") == [
+        {
+            "kind": "buy",
+            "seat": 2,
+            "card": "bank#0",
+            "from": "upper",
+            "price": 13 - 5,
+            "displaced": "market#0",
+        }
+    ]

@@ -4,9 +4,15 @@ import pytest
 
 from games.rules import IllegalMove, to_act
 
-from .builders import of_kind, pass_all, play, state
+from .builders import moves_of, of_kind, pass_all, play, state
 
 BOARD = {"upper": ["author#0", "author#1"]}
+
+
+def test_on_his_turns_in_the_building_phase_a_pub_owner_is_offered_every_plan():
+    s = state(players=[{"area": ["pub#0"]}, {}], board=BOARD)
+    plans = [m for m in moves_of(s, 0) if m["kind"] == "pub_plan"]
+    assert plans == [{"kind": "pub_plan", "points": k} for k in range(6)]
 
 
 def test_a_pub_plan_does_not_end_the_turn():

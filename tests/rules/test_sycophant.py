@@ -97,3 +97,15 @@ def test_a_sycophant_counts_as_an_aristocrat_type_at_the_final_scoring():
 def final_aristocrat_points(options, area):
     s = state(options=options, phase="trading", last_round=True, players=[{"area": area}, {}])
     return final_scores(s)[0]["points"]["aristocrats"]
+
+
+def test_a_sycophant_given_up_or_discarded_unpaid_is_told_in_full():
+    s = state(options=NS1, phase="aristocrat", board=BOARD, players=[{"area": ["sycophant#0"]}, {}])
+    _, events = play(s, 0, kind="discard_sycophant", card="sycophant#0")
+    assert of_kind(events, "sycophant_discard") == [
+        {"kind": "sycophant_discard", "seat": 0, "card": "sycophant#0", "automatic": False}
+    ]
+    _, events = aristocrat_scoring(["sycophant#0"], 0)
+    assert of_kind(events, "sycophant_discard") == [
+        {"kind": "sycophant_discard", "seat": 0, "card": "sycophant#0", "automatic": True}
+    ]

@@ -14,6 +14,13 @@ def test_a_trading_card_displacing_a_cheaper_card_costs_the_difference():
     assert s.players[0].area == ("weaving_mill#0",)
 
 
+def test_a_trading_card_is_offered_to_who_can_pay_the_difference_though_not_its_full_cost():
+    s = state(
+        players=[{"area": ["shepherd#0"], "money": 3}, {}], board={"upper": ["weaving_mill#0"]}
+    )
+    assert {"kind": "buy", "card": "weaving_mill#0", "displace": "shepherd#0"} in moves_of(s, 0)
+
+
 def test_a_trading_card_not_dearer_than_the_displaced_card_costs_one_ruble():
     s = state(players=[{"area": ["library#0"]}, {}], board={"upper": ["mariinsky_theater#0"]})
     _, events = play(s, 0, kind="buy", card="mariinsky_theater#0", displace="library#0")

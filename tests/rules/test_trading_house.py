@@ -75,3 +75,20 @@ def test_a_plan_needs_a_trading_house_and_the_building_phase():
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="trading_house_plan", use=True)
     assert error.value.code == "not_now"
+
+
+def test_each_answer_and_plan_of_the_trading_house_is_told_in_full():
+    s, _ = pass_all(owner(10))
+    _, events = play(s, 0, kind="trading_house", use=True)
+    assert of_kind(events, "trading_house") == [
+        {"kind": "trading_house", "seat": 0, "used": True, "price": 3, "points": 2,
+         "automatic": False},
+    ]  # fmt: skip
+    _, events = play(s, 0, kind="trading_house", use=False)
+    assert of_kind(events, "trading_house") == [
+        {"kind": "trading_house", "seat": 0, "used": False, "automatic": False}
+    ]
+    _, events = play(owner(10), 0, kind="trading_house_plan", use=True)
+    assert of_kind(events, "trading_house_plan") == [
+        {"kind": "trading_house_plan", "seat": 0, "use": True}
+    ]

@@ -256,3 +256,23 @@ def test_a_pair_move_without_a_pair_is_refused():
     with pytest.raises(IllegalMove) as caught:
         play(s, 0, kind="twin", card="library#0", then="buy", second="take")
     assert (caught.value.code, caught.value.params) == ("not_now", {"move": "twin"})
+
+
+def test_a_card_of_the_pair_taken_into_the_hand_displaces_nothing():
+    s, _ = after_twin(
+        options={"banquet": True},
+        phase="aristocrat",
+        players=[{"area": ["market#0"]}, {}],
+        board={"upper": ["harbor#0"]},
+        piles={"aristocrat": ["black_market#0", "author#1"]},
+    )
+    for move in (
+        {"card": "harbor#0", "then": "take", "displace": "market#0", "second": "take"},
+        {"card": "black_market#0", "then": "take", "second": "take", "second_displace": "market#0"},
+    ):
+        with pytest.raises(IllegalMove) as caught:
+            play(s, 0, kind="twin", **move)
+        assert (caught.value.code, caught.value.params) == (
+            "cannot_displace",
+            {"reason": "twin_not_bought"},
+        )

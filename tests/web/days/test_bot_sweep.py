@@ -76,3 +76,18 @@ def test_a_game_waiting_for_a_person_is_no_bot_turn(anna, boris, clock, game):
     clock.move_to(START + timedelta(days=30))
 
     assert sweep_find(START + timedelta(days=30)).bot_turns == []
+
+
+def test_the_sweep_finds_only_running_games_whose_bot_is_to_act_the_longest_waiting_first(
+    anna, clock
+):
+    first, second, human_turn, aborted = (bot_to_act(anna) for _ in range(4))
+    Game.objects.filter(pk=first.pk).update(last_move_at=START - timedelta(hours=1))
+    Game.objects.filter(pk=second.pk).update(last_move_at=START - timedelta(hours=2))
+    human = Seat.objects.get(game=human_turn, is_bot=False).position
+    Game.objects.filter(pk=human_turn.pk).update(to_act=[human])
+    Game.objects.filter(pk=aborted.pk).update(status="aborted")
+
+    found = sweep_find(START + grace() + timedelta(seconds=1)).bot_turns
+
+    assert found == [(second.pk, second.version), (first.pk, first.version)]

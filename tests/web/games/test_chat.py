@@ -8,6 +8,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.urls import reverse
 
+from games import services
+from games.errors import GameError
 from games.models import ChatMessage
 from games.ratelimit import CHAT_RATE_LIMIT
 from games.realtime import game_group
@@ -168,3 +170,38 @@ def test_the_admin_hides_the_selected_lines(client, started_game, alice, admin_u
     assert answer.status_code == 302
     line.refresh_from_db()
     assert line.hidden
+
+
+def test_a_games_chat_holds_only_its_own_lines(client, started_game, alice, bob):
+    other = services.game_create(
+        host=bob, title="Bob table", edition="1st", seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=other.pk, user=alice)
+    chat_post(game_id=other.pk, user=bob, text="at the other table")
+    chat_post(game_id=started_game.pk, user=alice, text="at this table")
+
+    client.force_login(alice)
+    lines = client.get(_url(started_game)).json()["lines"]
+    assert [line["text"] for line in lines] == ["at this table"]
+
+
+def test_a_spectator_is_told_that_only_the_players_write(started_game, admin_user):
+    with pytest.raises(GameError) as refused:
+        chat_post(game_id=started_game.pk, user=admin_user, text="Hello from the rail")
+    assert (refused.value.code, refused.value.status, refused.value.message) == (
+        "not_seated",
+        403,
+        "Only the players at this table can write here.",
+    )
+
+
+def test_only_staff_who_may_change_chat_lines_hide_them(started_game, alice, bob):
+    rude = chat_post(game_id=started_game.pk, user=bob, text="something rude")
+    with pytest.raises(GameError) as refused:
+        chat_hide(message_ids=[rude.pk], by=alice)
+    assert (refused.value.code, refused.value.status, refused.value.message) == (
+        "not_admin",
+        403,
+        "Only an admin may do that.",
+    )
+    assert not ChatMessage.objects.get(pk=rude.pk).hidden

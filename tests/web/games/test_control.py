@@ -80,3 +80,72 @@ def test_an_admin_may_change_who_sits_at_a_table_still_open(open_game, admin_use
     assert user_at(open_game, 0) == eve
     open_game.refresh_from_db()
     assert open_game.status == "open"
+
+
+def told(call) -> tuple[str, int, str]:
+    with pytest.raises(GameError) as refused:
+        call()
+    return refused.value.code, refused.value.status, refused.value.message
+
+
+def test_a_member_who_is_no_admin_may_not_abort_force_a_pass_or_replace(started_game, alice):
+    eve = member("eve")
+    for call in (
+        partial(services.game_abort, game_id=started_game.pk, by=alice),
+        partial(services.seat_force_pass, game_id=started_game.pk, by=alice),
+        partial(
+            services.seat_replace_user,
+            game_id=started_game.pk,
+            position=0,
+            new_user=eve,
+            by=alice,
+        ),
+    ):
+        assert told(call) == ("not_admin", 403, "Only an admin may do that.")
+    started_game.refresh_from_db()
+    assert started_game.status == "running"
+
+
+def test_each_refusal_of_a_replacement_says_why(started_game, admin_user):
+    eve = member("eve")
+    bot = services.bot_user_get_or_create(name="Sonya")
+    replace = partial(services.seat_replace_user, game_id=started_game.pk, by=admin_user)
+    assert told(partial(replace, position=4, new_user=eve)) == (
+        "no_such_seat",
+        404,
+        "There is no such seat.",
+    )
+    assert told(partial(replace, position=1, new_user=bot, bot_kind="genius")) == (
+        "bad_options",
+        422,
+        "Unknown kind of bot.",
+    )
+    services.game_abort(game_id=started_game.pk, by=admin_user)
+    assert told(partial(replace, position=0, new_user=eve)) == (
+        "game_not_running",
+        409,
+        "This game has already ended.",
+    )
+
+
+def test_a_member_who_replaces_a_bot_plays_the_seat_himself(started_game, admin_user):
+    bot = services.bot_user_get_or_create(name="Sonya")
+    services.seat_replace_user(
+        game_id=started_game.pk, position=1, new_user=bot, by=admin_user, bot_kind="random"
+    )
+    eve = member("eve")
+    services.seat_replace_user(game_id=started_game.pk, position=1, new_user=eve, by=admin_user)
+    seat = Seat.objects.get(game=started_game, position=1)
+    assert (seat.user, seat.is_bot, seat.bot_kind, seat.stand_in) == (eve, False, "", False)
+
+
+def test_no_pass_is_forced_in_a_game_that_is_not_running(open_game, admin_user):
+    force = partial(services.seat_force_pass, game_id=open_game.pk, by=admin_user)
+    assert told(force) == ("game_not_running", 409, "This game is not running.")
+
+
+def test_voiding_a_finished_game_marks_it_aborted_in_the_database(finished_game, admin_user):
+    services.game_abort(game_id=finished_game.pk, by=admin_user)
+    finished_game.refresh_from_db()
+    assert finished_game.status == "aborted"
+    assert finished_game.finished_at is not None

@@ -409,3 +409,57 @@ def test_the_games_pages_hear_of_a_join_after_the_commit(
         services.seat_join(game_id=open_game.pk, user=bob)
 
     assert async_to_sync(layer.receive)(channel) == {"type": "game.lobby"}
+
+
+def _hears_lobby_change(game, settings, capture, change) -> dict:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(game_group(game.pk), channel)
+    with capture(execute=True):
+        change()
+    return async_to_sync(layer.receive)(channel)
+
+
+def test_the_games_pages_hear_of_a_leave_and_an_early_start(
+    open_game, alice, bob, carol, settings, django_capture_on_commit_callbacks
+):
+    services.seat_join(game_id=open_game.pk, user=bob)
+    services.seat_join(game_id=open_game.pk, user=carol)
+    leave = lambda: services.seat_leave(game_id=open_game.pk, user=carol)  # noqa: E731
+    start = lambda: services.game_start(game_id=open_game.pk, user=alice)  # noqa: E731
+    for change in (leave, start):
+        heard = _hears_lobby_change(open_game, settings, django_capture_on_commit_callbacks, change)
+        assert heard == {"type": "game.lobby"}
+
+
+def test_leaving_is_refused_to_who_does_not_sit_there_and_to_the_host(open_game, alice, bob):
+    refusals = []
+    for user in (bob, alice):
+        with pytest.raises(GameError) as caught:
+            services.seat_leave(game_id=open_game.pk, user=user)
+        refusals.append((caught.value.code, caught.value.status, caught.value.message))
+    assert refusals == [
+        ("not_your_seat", 403, "You do not sit at this game."),
+        ("host_cannot_leave", 422, "The host cancels the game instead."),
+    ]
+    assert open_game.seat_set.filter(user=alice).exists()
+
+
+def test_a_game_called_off_records_when(open_game, alice, time_machine):
+    time_machine.move_to(datetime(2026, 12, 1, 9, 30, tzinfo=UTC), tick=False)
+    services.game_cancel(game_id=open_game.pk, user=alice)
+    open_game.refresh_from_db()
+    assert (open_game.status, open_game.finished_at) == (
+        Status.ABORTED,
+        datetime(2026, 12, 1, 9, 30, tzinfo=UTC),
+    )
+
+
+def test_the_host_alone_cannot_start_and_is_told_to_wait(open_game, alice):
+    with pytest.raises(GameError) as caught:
+        services.game_start(game_id=open_game.pk, user=alice)
+    assert (caught.value.code, caught.value.message) == (
+        "not_enough_players",
+        "Wait for at least one more player.",
+    )

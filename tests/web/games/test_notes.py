@@ -34,6 +34,7 @@ def test_a_spectator_keeps_no_note(client, started_game, admin_user):
     client.force_login(admin_user)
     answer = _keep(client, started_game, "mine")
     assert (answer.status_code, answer.json()["code"]) == (403, "not_seated")
+    assert answer.json()["message"] == "Only the players at this table keep notes."
 
 
 def test_a_note_too_long_is_refused_and_the_old_one_kept(client, started_game, alice):

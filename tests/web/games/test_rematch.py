@@ -72,13 +72,21 @@ def test_the_bots_of_the_game_sit_down_at_once_and_a_full_table_starts(alice, bo
 def test_only_a_player_of_a_finished_game_may_ask(finished_game, started_game, admin_user):
     with pytest.raises(GameError) as refused:
         services.game_rematch(game_id=finished_game.pk, user=admin_user)
-    assert refused.value.code == "not_your_seat"
+    assert (refused.value.code, refused.value.status, refused.value.message) == (
+        "not_your_seat",
+        403,
+        "You did not play in this game.",
+    )
 
 
 def test_a_running_game_has_no_rematch(started_game, alice):
     with pytest.raises(GameError) as refused:
         services.game_rematch(game_id=started_game.pk, user=alice)
-    assert refused.value.code == "game_not_finished"
+    assert (refused.value.code, refused.value.status, refused.value.message) == (
+        "game_not_finished",
+        409,
+        "This game has not ended.",
+    )
     assert not Game.objects.filter(rematch_of=started_game).exists()
 
 
@@ -94,8 +102,13 @@ def test_the_other_players_are_told_with_the_invitation_link(
         rematch = services.game_rematch(game_id=finished_game.pk, user=alice)
 
     notice = async_to_sync(layer.receive)(channel)["notice"]
-    assert notice["url"] == reverse("games:join_by_token", args=[rematch.invite_token])
-    assert notice["text"] == f"{alice.public_name} offers a rematch of “{rematch.title}”."
+    assert notice == {
+        "kind": "rematch",
+        "game_id": rematch.pk,
+        "title": rematch.title,
+        "text": f"{alice.public_name} offers a rematch of “{rematch.title}”.",
+        "url": reverse("games:join_by_token", args=[rematch.invite_token]),
+    }
 
 
 def test_my_games_shows_the_result_and_offers_the_rematch(client, finished_game, alice):

@@ -47,6 +47,7 @@ def test_the_undo_is_logged_as_an_action_naming_the_move(started_game, client):
         position,
         user,
     )
+    assert undo.events == [{"kind": "undo", "seat": position, "seq": 1}]
 
 
 def test_a_taken_back_move_leaves_the_log_replaying_to_the_snapshot(started_game, client):
