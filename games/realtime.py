@@ -137,27 +137,25 @@ def broadcast_game(game_id: int) -> None:
 
 
 def deliver(messages: dict[str, dict], what: str) -> None:
-    """Hand `messages` (group → message) to the channel layer, in the order of the calls.
+    """Hand `messages` (group → message) to the channel layer and wait until they are out, in
+    the order of the calls; failures are logged.
 
-    In a request of the ASGI server (a thread of asgiref's, whose event loop runs the
-    sockets) they go into that loop's outbox and the request goes on without waiting: one
-    task per loop sends them in order. Elsewhere (a Celery worker, a command, a test without
-    a server loop) they are sent on this process's sender loop and this waits until they are
-    out, as before, but without a new event loop and thread per call (asgiref's
-    `async_to_sync` makes both each time there is no server loop). Failures are logged.
+    In a request of the ASGI server (a thread of asgiref's) they are sent on the server's own
+    event loop, which holds the layer's connections; elsewhere (a Celery worker, a command, a
+    test without a server loop) on this process's sender loop, without a new event loop and
+    thread per call (asgiref's `async_to_sync` makes both each time there is no server loop).
+    The request waits for its push: handed over without waiting, a saturated server answered
+    moves in 44 ms but its pushes reached the other seats 1.4 s late (bench/load.py).
     """
     layer = get_channel_layer()
     if layer is None or not messages:
         return
-    server_loop = _server_loop()
-    if server_loop is not None:
-        try:
-            server_loop.call_soon_threadsafe(_outbox_put, server_loop, (layer, messages, what))
-            return
-        except RuntimeError:  # the loop closed (the server is stopping): send it here
-            pass
+    loop = _server_loop()
     try:
-        _Sender.get().run(_send_all(layer, messages))
+        if loop is None:
+            _Sender.get().run(_send_all(layer, messages))
+        else:
+            _wait_for(asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop))
     except Exception:
         logger.exception("could not send to %s", what)
 
@@ -171,28 +169,13 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
-_outboxes: dict[asyncio.AbstractEventLoop, asyncio.Queue] = {}
-
-
-def _outbox_put(loop: asyncio.AbstractEventLoop, item: tuple) -> None:
-    """On `loop`'s thread: queue `item` for the loop's one sending task (started on first use)."""
-    outbox = _outboxes.get(loop)
-    if outbox is None:
-        outbox = _outboxes[loop] = asyncio.Queue()
-        loop.create_task(_drain(loop, outbox))
-    outbox.put_nowait(item)
-
-
-async def _drain(loop: asyncio.AbstractEventLoop, outbox: asyncio.Queue) -> None:
+def _wait_for(future: Future) -> None:
+    """Wait for a send on another thread's loop; give up after SEND_TIMEOUT seconds."""
     try:
-        while True:
-            layer, messages, what = await outbox.get()
-            try:
-                await _send_all(layer, messages)
-            except Exception:
-                logger.exception("could not send to %s", what)
-    finally:
-        _outboxes.pop(loop, None)
+        future.result(timeout=SEND_TIMEOUT)
+    except TimeoutError:
+        future.cancel()
+        raise
 
 
 class _Sender:
@@ -217,12 +200,7 @@ class _Sender:
 
     def run(self, coroutine) -> None:
         """Run `coroutine` on the sender loop; give up waiting after SEND_TIMEOUT seconds."""
-        future: Future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
-        try:
-            future.result(timeout=SEND_TIMEOUT)
-        except TimeoutError:
-            future.cancel()
-            raise
+        _wait_for(asyncio.run_coroutine_threadsafe(coroutine, self.loop))
 
 
 # A send that has not gone out by then is given up (the layer has its own, shorter timeouts;

@@ -93,8 +93,8 @@ def test_a_pushed_text_is_the_json_of_the_payload_byte_for_byte(started_game):
 
 @pytest.mark.django_db(transaction=True)
 async def test_messages_handed_over_in_a_request_thread_arrive_in_order(settings):
-    """In a request of the ASGI server the push goes into the server loop's outbox and the
-    request does not wait; the outbox sends in the order the requests handed them over."""
+    """In a request of the ASGI server the push is sent on the server's loop, in the order
+    the requests handed them over."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     layer = get_channel_layer()
     channel = await layer.new_channel()
