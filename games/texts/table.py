@@ -268,7 +268,7 @@ def table_strings() -> dict[str, str]:
         "analysis_title": _("Analysis"),
         "analysis_running": _("Analysis running: {done} of {total} decisions"),
         "analysis_waiting": _("The analysis of this game has not run yet."),
-        "analysis_failed": _("The analysis of this game failed; it will be run again."),
+        "analysis_failed": _("The analysis of this game failed."),
         "analysis_graph": _("Chance of winning after each decision"),
         "analysis_accuracy": _("Accuracy: {n} %"),
         "analysis_no_decisions": _("No decisions to review."),
@@ -277,8 +277,8 @@ def table_strings() -> dict[str, str]:
             "Round {round}: {played} (chance of winning {after} %); better: {best} ({before} %)"
         ),
         "analysis_note": _(
-            "Accuracy: the share of decisions that cost at most {within} points of winning "
-            "chance, as estimated by the expert's search."
+            "Accuracy: the share of decisions that cost at most {within} percentage "
+            "points of winning chance, as estimated by the expert's search."
         ),
         "step_of": _("Move {n} of {total}"),
         "newest_first": _("Newest first"),
