@@ -273,6 +273,8 @@ def table_strings() -> dict[str, str]:
         "analysis_accuracy": _("Accuracy: {n} %"),
         "analysis_no_decisions": _("No decisions to review."),
         "analysis_turning_points": _("Turning points"),
+        "analysis_buy": _("Buy {card}"),
+        "analysis_play": _("Play {card} from the hand"),
         "analysis_turning_point": _(
             "Round {round}: {played} (chance of winning {after} %); better: {best} ({before} %)"
         ),
