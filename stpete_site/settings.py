@@ -206,6 +206,8 @@ BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", default=30, least=0)
 # wait for the whole analysis: `manage.py analyse_games` runs the waiting ones there.
 ANALYSIS_WORLDS = env_int("ANALYSIS_WORLDS", default=16, least=1)
 ANALYSIS_WIDTH = env_int("ANALYSIS_WIDTH", default=6, least=1)
+# A running analysis whose progress has not moved this long was lost and may be run again.
+ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", default=900, least=60)
 ANALYSIS_AFTER_GAME = env_bool("ANALYSIS_AFTER_GAME", default=not CELERY_TASK_ALWAYS_EAGER)
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-times": {"task": "games.tasks.sweep_due", "schedule": SWEEP_INTERVAL_SECONDS},

@@ -7,7 +7,8 @@ How a finished game gets its analysis, and why a slow one never slows a move:
   (the embedded run) it is not queued, or the last move's answer would wait for the whole
   analysis; `manage.py analyse_games` runs the pending ones there.
 - `analysis_run` claims the row (a conditional UPDATE: pending, failed or of an older
-  `ANALYSIS_VERSION`), counts the decisions, reviews them one by one with the pure
+  `ANALYSIS_VERSION`, or running without progress for ANALYSIS_STALE_SECONDS: its worker
+  died), counts the decisions, reviews them one by one with the pure
   `rules.analysis` and stores the progress after each, so the end screen shows "k of n";
   the result is stored when all are done. A failure marks the row failed (run again later).
 - `analyses_outdated` lists the finished games whose analysis is missing, pending, failed or
@@ -20,10 +21,12 @@ pile's order: the analysis replays the log from the deal, and its searches sampl
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from games import actionlog
 from games.models import AnalysisStatus, Game, GameAnalysis, Seat, Status
@@ -50,9 +53,17 @@ def reviewed_seats(game: Game) -> list[int]:
     return sorted(Seat.objects.filter(game=game, is_bot=False).values_list("position", flat=True))
 
 
+def _stale_before() -> datetime:
+    """A running analysis whose progress has not moved since then was lost (its worker died):
+    it may be claimed again. One decision takes well under a second of the default budget."""
+    return timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+
+
 def _claimable() -> Q:
-    return Q(status__in=[AnalysisStatus.PENDING, AnalysisStatus.FAILED]) | ~Q(
-        version=pure.ANALYSIS_VERSION
+    return (
+        Q(status__in=[AnalysisStatus.PENDING, AnalysisStatus.FAILED])
+        | ~Q(version=pure.ANALYSIS_VERSION)
+        | Q(status=AnalysisStatus.RUNNING, updated_at__lt=_stale_before())
     )
 
 
@@ -74,6 +85,7 @@ def analysis_run(game_id: int, *, force: bool = False) -> str:
         done=0,
         total=0,
         result={},
+        updated_at=timezone.now(),
     )
     if not claimed:
         return "nothing to do"
@@ -81,7 +93,9 @@ def analysis_run(game_id: int, *, force: bool = False) -> str:
     try:
         _analyse(game, row)
     except Exception:
-        GameAnalysis.objects.filter(pk=row.pk).update(status=AnalysisStatus.FAILED)
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            status=AnalysisStatus.FAILED, updated_at=timezone.now()
+        )
         raise
     return f"{row.total} decisions reviewed"
 
@@ -91,23 +105,28 @@ def _analyse(game: Game, row: GameAnalysis) -> None:
     seats = reviewed_seats(game)
     worlds, width = settings.ANALYSIS_WORLDS, settings.ANALYSIS_WIDTH
     row.total = pure.decisions_total(game.options, game.seed, log, seats)
-    GameAnalysis.objects.filter(pk=row.pk).update(total=row.total)
+    GameAnalysis.objects.filter(pk=row.pk).update(total=row.total, updated_at=timezone.now())
     reviews = []
     for review in pure.game_reviews(game.options, game.seed, log, seats, worlds, width):
         reviews.append(review)
-        GameAnalysis.objects.filter(pk=row.pk).update(done=len(reviews))
+        GameAnalysis.objects.filter(pk=row.pk).update(done=len(reviews), updated_at=timezone.now())
     result = pure.summarise(reviews, seats, worlds)
     GameAnalysis.objects.filter(pk=row.pk).update(
-        status=AnalysisStatus.DONE, done=len(reviews), result=result
+        status=AnalysisStatus.DONE, done=len(reviews), result=result, updated_at=timezone.now()
     )
     row.done = len(reviews)
 
 
 def analyses_outdated() -> QuerySet[Game]:
     """Finished games whose analysis is missing, pending, failed or of an older version."""
-    current = GameAnalysis.objects.filter(
-        version=pure.ANALYSIS_VERSION, status__in=[AnalysisStatus.DONE, AnalysisStatus.RUNNING]
-    ).values("game_id")
+    current = (
+        GameAnalysis.objects.filter(version=pure.ANALYSIS_VERSION)
+        .filter(
+            Q(status=AnalysisStatus.DONE)
+            | Q(status=AnalysisStatus.RUNNING, updated_at__gte=_stale_before())
+        )
+        .values("game_id")
+    )
     return Game.objects.filter(status=Status.FINISHED).exclude(pk__in=current).order_by("pk")
 
 

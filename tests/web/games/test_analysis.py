@@ -3,10 +3,12 @@ when the analysis version changes, and shown only once the game is over."""
 
 import io
 import json
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from games import rules, services
 from games.models import AnalysisStatus, Game, GameAnalysis
@@ -136,3 +138,28 @@ def test_a_game_without_its_analysis_still_answers(client, duel, alice):
     GameAnalysis.objects.all().delete()
     client.force_login(alice)
     assert client.get(analysis_url(duel)).json()["status"] == "none"
+
+
+def test_a_running_analysis_is_left_alone_until_its_progress_stops_for_too_long(duel, settings):
+    play_until(duel, lambda game: False)
+    GameAnalysis.objects.filter(game=duel).update(
+        status=AnalysisStatus.RUNNING, version=pure.ANALYSIS_VERSION, done=2, total=9
+    )
+    assert analysis_run(duel.pk) == "nothing to do"
+    assert list(analyses_outdated()) == []
+    stale = timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS + 1)
+    GameAnalysis.objects.filter(game=duel).update(updated_at=stale)
+    assert list(analyses_outdated()) == [duel]
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
+
+
+def test_a_failed_analysis_is_marked_failed_and_run_again_later(duel):
+    play_until(duel, lambda game: False)
+    Game.objects.filter(pk=duel.pk).update(options={**duel.options, "players": 3})
+    with pytest.raises(rules.IllegalMove):  # its log is no game of three
+        analysis_run(duel.pk)
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.FAILED
+    assert list(analyses_outdated()) == [duel]
+    Game.objects.filter(pk=duel.pk).update(options=duel.options)
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
