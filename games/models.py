@@ -523,3 +523,41 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}: {self.text[:40]}"
+
+
+class AnalysisStatus(models.TextChoices):
+    PENDING = "pending", _("waiting")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class GameAnalysis(models.Model):
+    """The post-game analysis of a finished game (issue 17; docs/analysis.md).
+
+    Invariants: one row per game, created in the transaction that finishes the game (pending);
+    only `games.services.analysis` writes it. `version` is the `rules.analysis.ANALYSIS_VERSION`
+    the row was (or is being) computed with; a row of an older version is recomputed. While
+    running, `done` of `total` decisions are reviewed; `result` is the pure analysis's JSON
+    once done, empty before.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    version = models.PositiveSmallIntegerField(_("analysis version"), default=0)
+    status = models.CharField(
+        _("status"),
+        max_length=16,
+        choices=AnalysisStatus.choices,
+        default=AnalysisStatus.PENDING,
+    )
+    done = models.PositiveIntegerField(_("decisions reviewed"), default=0)
+    total = models.PositiveIntegerField(_("decisions"), default=0)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("game analysis")
+        verbose_name_plural = _("game analyses")
+
+    def __str__(self) -> str:
+        return f"analysis of game {self.game_id}: {self.status} {self.done}/{self.total}"

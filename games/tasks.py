@@ -99,3 +99,11 @@ def update_ratings() -> str:
     from games.services.ratings import ratings_update
 
     return _logged("the ratings update", lambda: str(ratings_update()))
+
+
+@shared_task(acks_late=True)
+def analyse_game(game_id: int) -> str:
+    """After a game finished (or its analysis version changed): the post-game analysis."""
+    from games.services.analysis import analysis_run
+
+    return _logged(f"the analysis of game {game_id}", lambda: analysis_run(game_id))

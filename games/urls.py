@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/chat", views_chat.game_chat, name="chat"),
     path("games/<int:game_id>/note", views_chat.game_note, name="note"),
     path("games/<int:game_id>/history", views.game_history, name="history"),
+    path("games/<int:game_id>/analysis", views.game_analysis, name="analysis"),
     path("games/<int:game_id>/replay", views.game_replay_page, name="replay"),
     path("games/<int:game_id>/replay/<int:n>", views.game_replay_step, name="replay_step"),
     path("games/<int:game_id>/reclaim", views_days.seat_reclaim, name="reclaim"),

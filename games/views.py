@@ -15,6 +15,7 @@ from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
 from games.models import Game, Status
 from games.services import visits
+from games.services.analysis import analysis_payload
 from games.texts.table import table_context
 
 OPEN_GAMES_PER_PAGE = 25
@@ -168,6 +169,21 @@ def game_history(request: HttpRequest, game_id: int) -> JsonResponse:
     except GameError as exc:
         return _json_error(exc)
     return JsonResponse(history.game_series(game))
+
+
+@require_GET
+def game_analysis(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The post-game analysis (progress while it runs) for the end screen; a finished game's
+    only: while a game runs, the chances of winning would be advice."""
+    try:
+        game, _seat = access_game(request.user, game_id)
+        if game.state is None or game.status != Status.FINISHED:
+            raise GameError(
+                "game_not_finished", _("The analysis follows once the game is over."), status=409
+            )
+    except GameError as exc:
+        return _json_error(exc)
+    return JsonResponse(analysis_payload(game))
 
 
 @require_GET

@@ -200,6 +200,15 @@ SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=60, least=1)
 # A bot (or stand-in) to act that has not moved this many seconds after the last move is
 # handed its turn again by the sweep (its task was refused, lost or failed).
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", default=30, least=0)
+# The post-game analysis (games.services.analysis): the search's budget per decision (sampled
+# worlds, candidate moves) and whether a finished game queues it. Where tasks run eagerly (the
+# embedded run, tests) it is not queued by the last move, which would make that move's answer
+# wait for the whole analysis: `manage.py analyse_games` runs the waiting ones there.
+ANALYSIS_WORLDS = env_int("ANALYSIS_WORLDS", default=16, least=1)
+ANALYSIS_WIDTH = env_int("ANALYSIS_WIDTH", default=6, least=1)
+# A running analysis whose progress has not moved this long was lost and may be run again.
+ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", default=900, least=60)
+ANALYSIS_AFTER_GAME = env_bool("ANALYSIS_AFTER_GAME", default=not CELERY_TASK_ALWAYS_EAGER)
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-times": {"task": "games.tasks.sweep_due", "schedule": SWEEP_INTERVAL_SECONDS},
 }

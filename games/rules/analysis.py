@@ -16,7 +16,7 @@ recomputed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +108,63 @@ def accuracy(reviews: Iterable[Review]) -> float | None:
     return round(100.0 * good / len(listed), 1)
 
 
+def decisions_total(
+    options: Mapping[str, Any], seed: int, log: Iterable[Mapping[str, Any]], seats: Iterable[int]
+) -> int:
+    """How many decisions of `seats` the log holds (moves with more than one legal choice):
+    the total a stored analysis counts its progress against, cheap next to the search."""
+    reviewed = set(seats)
+    state = new_game(dict(options), seed)
+    total = 0
+    for entry in log:
+        seat = int(entry["seat"])
+        if seat in reviewed and len(legal_moves(state, seat)) > 1:
+            total += 1
+        state, _ = apply_move(state, seat, parse_move(entry["move"]))
+    return total
+
+
+def game_reviews(
+    options: Mapping[str, Any],
+    seed: int,
+    log: Iterable[Mapping[str, Any]],
+    seats: Iterable[int],
+    worlds: int = DEFAULT_WORLDS,
+    width: int = CANDIDATES,
+) -> Iterator[Review]:
+    """Each decision of `seats`, reviewed, in the log's order: one at a time, so a caller can
+    report progress while a long analysis runs. Each search is seeded from `seed` and the move's
+    index, so the reviews are the same every time."""
+    reviewed = set(seats)
+    state = new_game(dict(options), seed)
+    for index, entry in enumerate(log):
+        seat = int(entry["seat"])
+        move = parse_move(entry["move"])
+        if seat in reviewed:
+            review = review_move(state, seat, move, seed * 7_919 + index, worlds, width, index)
+            if review is not None:
+                yield review
+        state, _ = apply_move(state, seat, move)
+
+
+def summarise(reviews: Iterable[Review], seats: Iterable[int], worlds: int) -> dict[str, Any]:
+    """The JSON-ready analysis of `seats` from their reviews: per seat the decisions in order
+    (the graph is their `chance_after`), its turning points (the costliest `TURNING_POINTS`
+    decisions, costliest first) and its accuracy."""
+    per_seat: dict[int, list[Review]] = {seat: [] for seat in sorted(set(seats))}
+    for review in reviews:
+        per_seat[review.seat].append(review)
+    out: dict[str, Any] = {"version": ANALYSIS_VERSION, "worlds": worlds, "seats": {}}
+    for seat, listed in per_seat.items():
+        costly = sorted(listed, key=lambda r: (-r.cost, r.index))
+        out["seats"][str(seat)] = {
+            "moves": [review.to_dict() for review in listed],
+            "turning_points": [r.to_dict() for r in costly[:TURNING_POINTS] if r.cost > 0],
+            "accuracy": accuracy(listed),
+        }
+    return out
+
+
 def analyse_game(
     options: Mapping[str, Any],
     seed: int,
@@ -117,27 +174,7 @@ def analyse_game(
     width: int = CANDIDATES,
 ) -> dict[str, Any]:
     """The analysis of a game (its options, deal seed and move log of {"seat", "move"}) for
-    `seats` (the human ones), JSON-ready: per seat the reviewed decisions in order (the graph
-    is their `chance_after`), its turning points (the costliest `TURNING_POINTS` decisions,
-    costliest first) and its accuracy. Each decision's search is seeded from `seed` and the
-    move's index, so the analysis is the same every time."""
-    reviewed = set(seats)
-    state = new_game(dict(options), seed)
-    per_seat: dict[int, list[Review]] = {seat: [] for seat in sorted(reviewed)}
-    for index, entry in enumerate(log):
-        seat = int(entry["seat"])
-        move = parse_move(entry["move"])
-        if seat in reviewed:
-            review = review_move(state, seat, move, seed * 7_919 + index, worlds, width, index)
-            if review is not None:
-                per_seat[seat].append(review)
-        state, _ = apply_move(state, seat, move)
-    out: dict[str, Any] = {"version": ANALYSIS_VERSION, "worlds": worlds, "seats": {}}
-    for seat, reviews in per_seat.items():
-        costly = sorted(reviews, key=lambda r: (-r.cost, r.index))
-        out["seats"][str(seat)] = {
-            "moves": [review.to_dict() for review in reviews],
-            "turning_points": [r.to_dict() for r in costly[:TURNING_POINTS] if r.cost > 0],
-            "accuracy": accuracy(reviews),
-        }
-    return out
+    `seats` (the human ones), JSON-ready (see `summarise`); the same every time."""
+    chosen = list(seats)
+    reviews = game_reviews(options, seed, log, chosen, worlds, width)
+    return summarise(reviews, chosen, worlds)

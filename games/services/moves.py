@@ -19,7 +19,7 @@ from games.errors import GameError, stale_version
 from games.models import Action, ActionKind, Game, Seat, Status
 from games.queue import enqueue
 from games.realtime import GamePush
-from games.services import ratings, turns
+from games.services import analysis, ratings, turns
 from games.statements import Writes
 from games.texts import refusal_text
 from games.vacation_calendar import Pauses, vacation_pauses_by_user
@@ -216,6 +216,7 @@ def snapshot_save(
         game.deadline = None
         game.finished_at = now
         ratings.game_finished(game, state, seats)  # results now, the ratings after the commit
+        analysis.analysis_schedule(game)  # a pending row now, the analysis after the commit
     else:
         game.to_act = sorted(rules.to_act(state))
     turns.turn_times_set(game, seats, pauses)

@@ -265,6 +265,23 @@ def table_strings() -> dict[str, str]:
         "tie_break": _("Ties are broken by the rubles left; players still tied share the rank."),
         "chart_title": _("Points and rubles by round"),
         "chart_legend": _("solid: points · dashed: rubles"),
+        "analysis_title": _("Analysis"),
+        "analysis_running": _("Analysis running: {done} of {total} decisions"),
+        "analysis_waiting": _("The analysis of this game has not run yet."),
+        "analysis_failed": _("The analysis of this game failed."),
+        "analysis_graph": _("Chance of winning after each decision"),
+        "analysis_accuracy": _("Accuracy: {n} %"),
+        "analysis_no_decisions": _("No decisions to review."),
+        "analysis_turning_points": _("Turning points"),
+        "analysis_buy": _("Buy {card}"),
+        "analysis_play": _("Play {card} from the hand"),
+        "analysis_turning_point": _(
+            "Round {round}: {played} (chance of winning {after} %); better: {best} ({before} %)"
+        ),
+        "analysis_note": _(
+            "Accuracy: the share of decisions that cost at most {within} percentage "
+            "points of winning chance, as estimated by the expert's search."
+        ),
         "step_of": _("Move {n} of {total}"),
         "newest_first": _("Newest first"),
         "oldest_first": _("Oldest first"),
@@ -313,6 +330,7 @@ def table_context(request, game, seat, *, mode: str) -> dict:
             "chat": reverse("games:chat", kwargs={"game_id": game.pk}),
             "note": reverse("games:note", kwargs={"game_id": game.pk}),
             "history": reverse("games:history", kwargs={"game_id": game.pk}),
+            "analysis": reverse("games:analysis", kwargs={"game_id": game.pk}),
             "replay": reverse("games:replay", kwargs={"game_id": game.pk}),
             "replay_step": reverse("games:replay_step", kwargs={"game_id": game.pk, "n": 0})[:-1],
             "reclaim": f"/games/{game.pk}/reclaim",

@@ -81,6 +81,9 @@ def live_site():
         "CHANNELS_PREFIX": f"stpete-{database}",
         "CACHE_PREFIX": f"stpete-{database}",
         "CELERY_TASK_ALWAYS_EAGER": "true",
+        # The seeded game's post-game analysis on a small budget (seed.py runs it).
+        "ANALYSIS_WORLDS": "2",
+        "ANALYSIS_WIDTH": "2",
         # As in production: DEBUG off, so the Content-Security-Policy header is sent and the
         # pages must run on our static scripts alone. Plain HTTP on localhost (a secure context
         # for the browser, so the Secure cookies still work).

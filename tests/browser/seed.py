@@ -21,9 +21,10 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 
 from games import actionlog, rules, services  # noqa: E402
-from games.models import Game, Seat  # noqa: E402
+from games.models import AnalysisStatus, Game, GameAnalysis, Seat  # noqa: E402
 from games.rules.ledger import part_of  # noqa: E402
 from games.services import lobby  # noqa: E402
+from games.services.analysis import analysis_run  # noqa: E402
 from tests.browser import seed_modules  # noqa: E402
 from tests.web.games.conftest import play_until  # noqa: E402
 
@@ -1061,7 +1062,13 @@ def main() -> None:
         is_public=True,
     )
     finished_parts, finished_scores = end_screen(finished)
+    # Its post-game analysis, as the worker's task stores it (on the small budget the live
+    # site's settings give it), and another finished game whose analysis is still running.
+    analysis_run(finished.pk)
     market_finished = finished_market_game(users)  # rated too: before the leaderboard is read
+    GameAnalysis.objects.filter(game_id=market_finished["market_finished"]).update(
+        status=AnalysisStatus.RUNNING, done=4, total=31
+    )
     rated = rated_games(users)
     # The club's admin (her language left to the browser), a table still waiting for players,
     # and a fresh duel of dave and carol for the keyboard-only test.

@@ -3,6 +3,8 @@ the chart) and the replay stepper. tests/browser/seed.py plays the game to its e
 services and reports the table as the engine's ledger gives it (`end_screen`), which the page
 must show cell by cell."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -68,4 +70,40 @@ def test_the_replay_steps_from_the_deal_to_the_end_and_back(signed_in, live_site
     anna.get_by_role("button", name="First move", exact=True).click()
     expect(position).to_have_text(f"Move 0 of {total}")
     expect(placed).to_have_count(0)
+    assert anna.errors == []
+
+
+def test_the_end_screen_shows_each_players_analysis_graph_turning_points_and_accuracy(
+    signed_in, live_site
+):
+    anna = open_table(signed_in("anna"), f"{live_site['url']}/games/{live_site['finished']}/")
+    analysis = anna.locator("#end-analysis")
+    expect(analysis).to_be_visible()
+    expect(analysis.locator("h3")).to_have_text("Analysis")
+    seats = analysis.locator(".analysis-seat")
+    expect(seats).to_have_count(2)  # anna and carol, both members
+    names = " ".join(seats.locator("h4").all_inner_texts())
+    assert "Anna" in names
+    assert "Carol" in names
+    graphs = analysis.locator("svg.analysis-graph")
+    expect(graphs).to_have_count(2)
+    expect(graphs.locator("polyline")).to_have_count(2)
+    expect(seats.locator(".analysis-accuracy")).to_have_text(
+        [re.compile(r"^Accuracy: \d+(\.\d)? %$")] * 2
+    )
+    # The turning points say the move played and the better one, in words.
+    points = analysis.locator(".turning-points li")
+    expect(points.first).to_contain_text("better:")
+    assert "undefined" not in analysis.inner_text()
+    assert anna.errors == []
+
+
+def test_the_end_screen_says_how_far_a_running_analysis_is(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['market_finished']}/"
+    anna = open_table(signed_in("anna"), url)
+    expect(anna.locator("#end")).to_be_visible()
+    expect(anna.locator("#end-analysis .analysis-progress")).to_have_text(
+        "Analysis running: 4 of 31 decisions"
+    )
+    expect(anna.locator("#end-analysis svg")).to_have_count(0)
     assert anna.errors == []

@@ -1,8 +1,15 @@
 """The post-game analysis (games/rules/analysis.py): each decision of a reviewed seat judged by
 the expert's search, with the win chance before and after and the better move."""
 
-from games.rules import apply_move, greedy_bot, new_game, to_act
-from games.rules.analysis import ANALYSIS_VERSION, TURNING_POINTS, analyse_game, review_move
+from games.rules import apply_move, greedy_bot, legal_moves, new_game, to_act
+from games.rules.analysis import (
+    ANALYSIS_VERSION,
+    TURNING_POINTS,
+    analyse_game,
+    decisions_total,
+    game_reviews,
+    review_move,
+)
 from games.rules.moves import Move
 
 from .builders import pass_all, state
@@ -87,3 +94,23 @@ def test_a_game_s_analysis_reviews_each_decision_of_the_chosen_seats_only():
     assert all(p["cost"] > 0 for p in points)
     assert 0.0 <= mine["accuracy"] <= 100.0
     assert analyse_game(options, seed, log, seats=[1], worlds=2, width=2) == analysis
+
+
+def test_the_decisions_counted_before_an_analysis_are_the_decisions_it_reviews():
+    options, seed = {"players": 2}, 5
+    s = new_game(options, seed)
+    log = []
+    forced = 0
+    for step in range(60):
+        seat = to_act(s)[0]
+        forced += seat == 0 and len(legal_moves(s, seat)) == 1
+        move = greedy_bot(s, seat, step)
+        log.append({"seat": seat, "move": move.to_dict()})
+        s, _ = apply_move(s, seat, move)
+
+    reviews = list(game_reviews(options, seed, log, [0], worlds=1, width=2))
+
+    total = decisions_total(options, seed, log, [0])
+    assert total == len(reviews)
+    assert total == sum(entry["seat"] == 0 for entry in log) - forced
+    assert [r.index for r in reviews] == sorted(r.index for r in reviews)

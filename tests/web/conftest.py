@@ -16,6 +16,10 @@ def _test_settings(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    # A finished game's analysis runs only in the tests that ask for it, on a small budget.
+    settings.ANALYSIS_AFTER_GAME = False
+    settings.ANALYSIS_WORLDS = 2
+    settings.ANALYSIS_WIDTH = 2
     cache.clear()
     yield
     cache.clear()

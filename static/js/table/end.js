@@ -4,6 +4,7 @@
 // sources during the game, then the final scoring's steps. Rank, name and total come first, so
 // a phone shows them without scrolling sideways.
 
+import { showAnalysis } from "./analysis.js";
 import { assignmentText } from "./assignments.js";
 import { drawChart } from "./chart.js";
 import { cardName } from "./cards.js";
@@ -11,6 +12,7 @@ import { $, el, fmt } from "./dom.js";
 import { colourName, D, playerName, T } from "./page.js";
 
 let historyShown = false;
+let analysisShown = false;
 
 /** A part's column heading: a phase's scoring by its colour, a final step by its own word,
  *  another source by its word or the card it is named after (the Pub), else by its key. */
@@ -113,5 +115,9 @@ export function renderEnd(view, sheet) {
     fetch(D.historyUrl, { credentials: "same-origin" })
       .then((r) => (r.ok ? r.json() : null))
       .then((series) => series && $("end-chart").replaceChildren(...drawChart(series)));
+  }
+  if (!analysisShown && D.analysisUrl && $("end-analysis")) {
+    analysisShown = true;
+    showAnalysis($("end-analysis"), D.analysisUrl);
   }
 }

@@ -1,0 +1,150 @@
+"""The post-game analysis of finished games: the only writer of `GameAnalysis` (issue 17).
+
+How a finished game gets its analysis, and why a slow one never slows a move:
+- The transaction that finishes a game (`moves.snapshot_save`) calls `analysis_schedule`: it
+  creates the game's row (pending) and, after the commit, queues the Celery task
+  `analyse_game` when ANALYSIS_AFTER_GAME is set (a real worker). Where tasks run eagerly
+  (the embedded run) it is not queued, or the last move's answer would wait for the whole
+  analysis; `manage.py analyse_games` runs the pending ones there.
+- `analysis_run` claims the row (a conditional UPDATE: pending, failed or of an older
+  `ANALYSIS_VERSION`, or running without progress for ANALYSIS_STALE_SECONDS: its worker
+  died), counts the decisions, reviews them one by one with the pure
+  `rules.analysis` and stores the progress after each, so the end screen shows "k of n";
+  the result is stored when all are done. A failure marks the row failed (run again later).
+- `analyses_outdated` lists the finished games whose analysis is missing, pending, failed or
+  of an older version: `manage.py analyse_games` re-runs them when the version changes.
+
+Only the seats of members are reviewed (a bot's play needs no lesson). Nothing here reads a
+pile's order: the analysis replays the log from the deal, and its searches sample the orders.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from games import actionlog
+from games.models import AnalysisStatus, Game, GameAnalysis, Seat, Status
+from games.queue import enqueue
+from games.rules import analysis as pure
+
+logger = logging.getLogger(__name__)
+
+
+def analysis_schedule(game: Game) -> None:
+    """In the transaction that finishes `game`: a pending analysis row, queued after the commit
+    where a worker runs it."""
+    GameAnalysis.objects.update_or_create(
+        game=game,
+        defaults={"status": AnalysisStatus.PENDING, "done": 0, "total": 0, "result": {}},
+    )
+    if settings.ANALYSIS_AFTER_GAME:
+        game_id = game.pk
+        transaction.on_commit(lambda: enqueue("analyse_game", game_id), robust=True)
+
+
+def reviewed_seats(game: Game) -> list[int]:
+    """The positions of the members' seats (a stand-in's moves still count for the member)."""
+    return sorted(Seat.objects.filter(game=game, is_bot=False).values_list("position", flat=True))
+
+
+def _stale_before() -> datetime:
+    """A running analysis whose progress has not moved since then was lost (its worker died):
+    it may be claimed again. One decision takes well under a second of the default budget."""
+    return timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+
+
+def _claimable() -> Q:
+    return (
+        Q(status__in=[AnalysisStatus.PENDING, AnalysisStatus.FAILED])
+        | ~Q(version=pure.ANALYSIS_VERSION)
+        | Q(status=AnalysisStatus.RUNNING, updated_at__lt=_stale_before())
+    )
+
+
+def analysis_run(game_id: int, *, force: bool = False) -> str:
+    """Analyse a finished game's member seats, storing progress as it goes; what it did.
+
+    Does nothing unless the game is finished and its analysis is missing, pending, failed or
+    outdated (or `force`: an admin re-running a stuck or finished one)."""
+    game = Game.objects.filter(pk=game_id, status=Status.FINISHED).first()
+    if game is None:
+        return "not a finished game"
+    GameAnalysis.objects.get_or_create(game=game)
+    rows = GameAnalysis.objects.filter(game=game)
+    if not force:
+        rows = rows.filter(_claimable())
+    claimed = rows.update(
+        status=AnalysisStatus.RUNNING,
+        version=pure.ANALYSIS_VERSION,
+        done=0,
+        total=0,
+        result={},
+        updated_at=timezone.now(),
+    )
+    if not claimed:
+        return "nothing to do"
+    row = GameAnalysis.objects.get(game=game)
+    try:
+        _analyse(game, row)
+    except Exception:
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            status=AnalysisStatus.FAILED, updated_at=timezone.now()
+        )
+        raise
+    return f"{row.total} decisions reviewed"
+
+
+def _analyse(game: Game, row: GameAnalysis) -> None:
+    log = actionlog.effective_moves(game)
+    seats = reviewed_seats(game)
+    worlds, width = settings.ANALYSIS_WORLDS, settings.ANALYSIS_WIDTH
+    row.total = pure.decisions_total(game.options, game.seed, log, seats)
+    GameAnalysis.objects.filter(pk=row.pk).update(total=row.total, updated_at=timezone.now())
+    reviews = []
+    for review in pure.game_reviews(game.options, game.seed, log, seats, worlds, width):
+        reviews.append(review)
+        GameAnalysis.objects.filter(pk=row.pk).update(done=len(reviews), updated_at=timezone.now())
+    result = pure.summarise(reviews, seats, worlds)
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        status=AnalysisStatus.DONE, done=len(reviews), result=result, updated_at=timezone.now()
+    )
+    row.done = len(reviews)
+
+
+def analyses_outdated() -> QuerySet[Game]:
+    """Finished games whose analysis is missing, pending, failed or of an older version."""
+    current = (
+        GameAnalysis.objects.filter(version=pure.ANALYSIS_VERSION)
+        .filter(
+            Q(status=AnalysisStatus.DONE)
+            | Q(status=AnalysisStatus.RUNNING, updated_at__gte=_stale_before())
+        )
+        .values("game_id")
+    )
+    return Game.objects.filter(status=Status.FINISHED).exclude(pk__in=current).order_by("pk")
+
+
+def analysis_payload(game: Game) -> dict:
+    """What the end screen reads: the progress while it runs, the figures once done.
+
+    Only for a finished game (the caller checks): the moves played are public by then, and
+    the best moves were legal moves of public positions; no state, seed or pile is included."""
+    row = GameAnalysis.objects.filter(game=game).first()
+    if row is None:
+        return {"status": "none", "done": 0, "total": 0, "seats": {}}
+    outdated = row.version != pure.ANALYSIS_VERSION and row.status == AnalysisStatus.DONE
+    status = AnalysisStatus.PENDING if outdated else row.status
+    done = status == AnalysisStatus.DONE
+    return {
+        "status": str(status),
+        "done": row.done,
+        "total": row.total,
+        "accurate_within": pure.ACCURATE_WITHIN,
+        "seats": row.result.get("seats", {}) if done else {},
+    }

@@ -1,0 +1,165 @@
+"""The post-game analysis on the site: stored with the game by its task, with progress, re-run
+when the analysis version changes, and shown only once the game is over."""
+
+import io
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from games import rules, services
+from games.models import AnalysisStatus, Game, GameAnalysis
+from games.rules import analysis as pure
+from games.services.analysis import analyses_outdated, analysis_run
+from tests.web.games.conftest import play_until
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def duel(alice, bob) -> Game:
+    """alice and bob at a running 2-player game."""
+    game = services.game_create(
+        host=alice, title="Duel", edition="1st", seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game
+
+
+def analysis_url(game: Game) -> str:
+    return reverse("games:analysis", kwargs={"game_id": game.pk})
+
+
+def test_the_finishing_move_leaves_a_pending_analysis_and_queues_it_after_the_commit(
+    duel, settings, django_capture_on_commit_callbacks
+):
+    settings.ANALYSIS_AFTER_GAME = True
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        play_until(duel, lambda game: False)
+    assert duel.status == "finished"
+    row = GameAnalysis.objects.get(game=duel)
+    assert (row.status, row.done, row.result) == (AnalysisStatus.PENDING, 0, {})
+    for callback in callbacks:  # the commit's side effects, the task among them (eager)
+        callback()
+    row.refresh_from_db()
+    assert row.status == AnalysisStatus.DONE
+    assert row.version == pure.ANALYSIS_VERSION
+    assert row.total > 0
+    assert row.done == row.total
+    assert set(row.result["seats"]) == {"0", "1"}
+    reviewed = sum(len(seat["moves"]) for seat in row.result["seats"].values())
+    assert reviewed == row.total
+
+
+def test_without_a_worker_the_last_move_does_not_run_the_analysis(duel):
+    play_until(duel, lambda game: False)  # ANALYSIS_AFTER_GAME is off, as embedded
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.PENDING
+    assert list(analyses_outdated()) == [duel]
+    call_command("analyse_games", stdout=io.StringIO())
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
+    assert list(analyses_outdated()) == []
+
+
+def test_the_stored_analysis_is_the_pure_analysis_of_the_members_seats(duel, settings):
+    play_until(duel, lambda game: False)
+    analysis_run(duel.pk)
+    from games import actionlog
+
+    expected = pure.analyse_game(
+        duel.options,
+        duel.seed,
+        actionlog.effective_moves(duel),
+        [0, 1],
+        worlds=settings.ANALYSIS_WORLDS,
+        width=settings.ANALYSIS_WIDTH,
+    )
+    assert GameAnalysis.objects.get(game=duel).result == json.loads(json.dumps(expected))
+
+
+def test_a_done_analysis_is_not_run_again_until_its_version_changes(duel):
+    play_until(duel, lambda game: False)
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
+    assert analysis_run(duel.pk) == "nothing to do"
+    GameAnalysis.objects.filter(game=duel).update(version=pure.ANALYSIS_VERSION - 1)
+    assert list(analyses_outdated()) == [duel]
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
+    assert GameAnalysis.objects.get(game=duel).version == pure.ANALYSIS_VERSION
+
+
+def test_a_running_game_is_not_analysed(duel):
+    play_until(duel, lambda game: game.version >= 4)
+    assert analysis_run(duel.pk) == "not a finished game"
+    assert not GameAnalysis.objects.exists()
+
+
+def test_the_view_refuses_the_analysis_while_the_game_runs(client, duel, alice):
+    client.force_login(alice)
+    response = client.get(analysis_url(duel))
+    assert response.status_code == 409
+    assert "chance" not in response.content.decode()
+
+
+def test_the_view_shows_progress_then_the_figures_and_never_the_deal(client, duel, alice):
+    play_until(duel, lambda game: False)
+    client.force_login(alice)
+    waiting = client.get(analysis_url(duel)).json()
+    assert (waiting["status"], waiting["seats"]) == ("pending", {})
+    GameAnalysis.objects.filter(game=duel).update(status=AnalysisStatus.RUNNING, done=3, total=9)
+    running = client.get(analysis_url(duel)).json()
+    assert (running["status"], running["done"], running["total"]) == ("running", 3, 9)
+    assert running["seats"] == {}
+    analysis_run(duel.pk, force=True)
+    done = client.get(analysis_url(duel)).json()
+    assert done["status"] == "done"
+    seat = done["seats"]["0"]
+    assert seat["moves"]
+    assert 0 <= seat["accuracy"] <= 100
+    assert len(seat["turning_points"]) <= pure.TURNING_POINTS
+    text = json.dumps(done)
+    state = rules.GameState.from_dict(duel.state)
+    assert str(duel.seed) not in text
+    assert not {"state", "seed", "piles", "deck", "decks"} & set(done)
+    # No card still in a pile at the end is named anywhere in the analysis.
+    view = rules.player_view(state, None)
+    public = json.dumps(view)
+    for move in [m for s in done["seats"].values() for m in s["moves"]]:
+        for key in ("played", "best"):
+            card = move[key].get("card")
+            if card:
+                assert card in public or card in json.dumps([a.move for a in duel.actions.all()])
+
+
+def test_a_game_without_its_analysis_still_answers(client, duel, alice):
+    play_until(duel, lambda game: False)
+    GameAnalysis.objects.all().delete()
+    client.force_login(alice)
+    assert client.get(analysis_url(duel)).json()["status"] == "none"
+
+
+def test_a_running_analysis_is_left_alone_until_its_progress_stops_for_too_long(duel, settings):
+    play_until(duel, lambda game: False)
+    GameAnalysis.objects.filter(game=duel).update(
+        status=AnalysisStatus.RUNNING, version=pure.ANALYSIS_VERSION, done=2, total=9
+    )
+    assert analysis_run(duel.pk) == "nothing to do"
+    assert list(analyses_outdated()) == []
+    stale = timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS + 1)
+    GameAnalysis.objects.filter(game=duel).update(updated_at=stale)
+    assert list(analyses_outdated()) == [duel]
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
+
+
+def test_a_failed_analysis_is_marked_failed_and_run_again_later(duel):
+    play_until(duel, lambda game: False)
+    Game.objects.filter(pk=duel.pk).update(options={**duel.options, "players": 3})
+    with pytest.raises(rules.IllegalMove):  # its log is no game of three
+        analysis_run(duel.pk)
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.FAILED
+    assert list(analyses_outdated()) == [duel]
+    Game.objects.filter(pk=duel.pk).update(options=duel.options)
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
