@@ -143,8 +143,8 @@ PLANTS = [
     Plant(
         "access-lock",
         "games/access.py",
-        "game = _game(_games(for_update=True), game_id)",
-        "game = _game(_games(for_update=False), game_id)",
+        'lambda game_id: Game.objects.select_for_update(of=("self",)).filter(pk=game_id), 1',
+        "lambda game_id: Game.objects.filter(pk=game_id), 1",
         "two moves at once both win",
         services=True,
         guard="tests/integration/test_races.py",
