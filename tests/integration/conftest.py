@@ -35,6 +35,9 @@ def eager_tasks(settings):
     Not autouse: tests/integration/test_celery_real.py needs tasks to go to a real worker.
     """
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    # As in the embedded run (settings: ANALYSIS_AFTER_GAME follows the eagerness), a finished
+    # game's analysis is never run inside the move that finishes it: minutes of search there.
+    settings.ANALYSIS_AFTER_GAME = False
 
 
 def four_player_game(host, others, *, title: str = "Race table"):
