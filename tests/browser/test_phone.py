@@ -80,9 +80,11 @@ def test_card_names_stay_readable_on_a_phone(signed_in, live_site, width):
         signed_in("anna", width=width, height=PHONE_HEIGHT),
         f"{live_site['url']}/games/{live_site['big']}/",
     )
-    sizes = anna.eval_on_selector_all(
-        "#table .card .card-name",
-        "(names) => names.map((n) => parseFloat(getComputedStyle(n).fontSize))",
+    # Read in one go: a re-render between finding the names and reading them (a push) would
+    # leave detached elements, whose computed size is empty.
+    sizes = anna.evaluate(
+        """[...document.querySelectorAll('#table .card .card-name')].map(
+            (n) => parseFloat(getComputedStyle(n).fontSize))"""
     )
     assert sizes
     assert min(sizes) >= 11
