@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.rules import GameState, IllegalMove, InvalidState, Move, apply_move, new_game, parse_move
+from games.rules.errors import MESSAGES
 
 from .builders import state
 
@@ -21,7 +22,9 @@ from .builders import state
         {"kind": "observatory", "observatory": "observatory#0", "pile": "aristocrat"},
         {"kind": "discard", "card": "judge#0"},
         {"kind": "pub", "points": 3},
+        {"kind": "pub", "points": 0},
         {"kind": "pub_plan", "points": 5},
+        {"kind": "upkeep_plan", "keep": False},
     ],
 )
 def test_every_kind_of_move_reads_and_writes_the_same_dict(data):
@@ -43,6 +46,8 @@ def test_every_kind_of_move_reads_and_writes_the_same_dict(data):
         {"kind": "pub", "points": -1},
         {"kind": "pub", "points": True},
         {"kind": "pub", "points": 1.5},
+        {"kind": "upkeep_plan", "keep": "yes"},
+        {"kind": "upkeep_plan", "keep": 1},
     ],
 )
 def test_a_malformed_move_is_refused_with_malformed_move(data):
@@ -50,6 +55,26 @@ def test_a_malformed_move_is_refused_with_malformed_move(data):
         apply_move(new_game({"players": 2}, 1), 0, data)
     assert error.value.code == "malformed_move"
     assert error.value.message.endswith(".")
+
+
+def test_a_yes_or_no_field_takes_only_true_or_false_and_says_so():
+    with pytest.raises(IllegalMove) as error:
+        parse_move({"kind": "upkeep_plan", "keep": "yes"})
+    assert (error.value.code, error.value.message) == (
+        "malformed_move",
+        "That move is not written correctly: keep must be true or false.",
+    )
+
+
+def test_a_refusal_without_a_sentence_of_its_own_reads_its_codes_or_a_general_one():
+    # The English sentence is what the command line prints (a replay's illegal move) and what
+    # the exception says in a log; the server words refusals from the code and params.
+    known = IllegalMove("not_now")
+    assert known.message == MESSAGES["not_now"]
+    assert str(known) == f"not_now: {MESSAGES['not_now']}"
+    unknown = IllegalMove("a_code_with_no_sentence")
+    assert unknown.message == "That move is not allowed."
+    assert str(unknown) == "a_code_with_no_sentence: That move is not allowed."
 
 
 def test_a_move_after_the_game_is_over_is_refused():

@@ -38,6 +38,11 @@ def test_replay_names_the_first_illegal_move():
     with pytest.raises(ReplayError) as error:
         replay(log["options"], log["seed"], moves)
     assert error.value.index == 5
+    # The engine's own refusal, code and sentence, which the command line prints.
+    assert (error.value.code, error.value.message) == (
+        "no_such_card",
+        "That card is not on the board.",
+    )
 
 
 def run_cli(*args):
