@@ -154,3 +154,22 @@ def test_every_game_against_bots_seats_the_same_bot_members_who_cannot_log_in(al
     assert bots_of == {first.pk: ["bot-ivan", "bot-olga"], second.pk: ["bot-ivan"]}
     ivan = Seat.objects.filter(game=second, is_bot=True).get().user
     assert (ivan.display_name, ivan.is_bot, ivan.has_usable_password()) == ("Bot Ivan", True, False)
+
+
+def test_against_a_single_bot_the_bot_answers_each_of_her_moves_at_once(
+    alice, django_capture_on_commit_callbacks
+):
+    # With no other bot seated, only the seat to act can be the bot that gets the turn.
+    with django_capture_on_commit_callbacks(execute=True):
+        game = _game_with_bots(alice, ["greedy"], seats=2)
+    for _ in range(8):
+        game.refresh_from_db()
+        user, position = to_act(game)
+        assert user == alice, "the bot has played its turn as soon as hers ended"
+        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.move_submit(
+                game_id=game.pk, user=alice, move=move.to_dict(), expected_version=game.version
+            )
+    moves_by_bot = Action.objects.filter(game=game).exclude(user=alice).count()
+    assert moves_by_bot >= 4

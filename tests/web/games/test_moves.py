@@ -72,7 +72,8 @@ def test_an_illegal_move_is_refused_with_the_engines_code(started_game):
 
     assert caught.value.status == 422
     assert caught.value.code == "no_such_card"
-    assert caught.value.message
+    # Worded from the engine's code and its params (which card, why), not its English text.
+    assert caught.value.message == "That card is not on the board."
     assert not Action.objects.exists()
 
 
@@ -92,7 +93,12 @@ def test_a_player_cannot_move_out_of_turn(started_game):
     with pytest.raises(GameError) as caught:
         submit(started_game, user, a_legal_move(started_game, position))
 
-    assert (caught.value.code, caught.value.status) == ("not_your_turn", 422)
+    assert (caught.value.code, caught.value.status, caught.value.version) == (
+        "not_your_turn",
+        422,
+        0,
+    )
+    assert caught.value.message == "It is not your turn."
 
 
 def test_an_outsider_cannot_move(started_game, django_user_model):
@@ -102,14 +108,24 @@ def test_an_outsider_cannot_move(started_game, django_user_model):
     with pytest.raises(GameError) as caught:
         submit(started_game, outsider, a_legal_move(started_game, position))
 
-    assert (caught.value.code, caught.value.status) == ("not_your_seat", 403)
+    assert (caught.value.code, caught.value.status, caught.value.version) == (
+        "not_your_seat",
+        403,
+        0,
+    )
+    assert caught.value.message == "You do not sit at this game."
 
 
 def test_nobody_moves_in_a_game_that_is_not_running(open_game, alice):
     with pytest.raises(GameError) as caught:
         submit(open_game, alice, {"kind": "pass"})
 
-    assert caught.value.code == "game_not_running"
+    assert (caught.value.code, caught.value.status, caught.value.version) == (
+        "game_not_running",
+        409,
+        open_game.version,
+    )
+    assert caught.value.message == "This game is not running."
 
 
 def test_nobody_moves_in_a_finished_game(finished_game):
