@@ -67,3 +67,14 @@ def test_editing_an_invite_code_keeps_the_admin_who_created_it(admin_client):
     assert response.status_code == 302
     invite.refresh_from_db()
     assert (invite.created_by, invite.max_uses, invite.note) == (founder, 8, "More")
+
+
+def test_editing_an_invite_code_whose_creator_has_left_keeps_it_without_a_creator(admin_client):
+    invite = InviteCode.objects.create(code="WINTER2026", max_uses=5, created_by=None)
+    change = reverse("admin:accounts_invitecode_change", args=[invite.pk])
+
+    response = admin_client.post(change, {"code": "WINTER2026", "max_uses": "6", "note": ""})
+
+    assert response.status_code == 302
+    invite.refresh_from_db()
+    assert (invite.created_by, invite.max_uses) == (None, 6)

@@ -89,3 +89,11 @@ def test_an_open_club_makes_no_invite_codes(client, settings):
 
 def test_the_invite_page_needs_a_login(client):
     assert client.get(INVITES).status_code == 302
+
+
+def test_an_invite_code_is_usable_until_the_instant_it_expires_and_not_at_it():
+    ends = timezone.now() + timedelta(days=1)
+    invite = InviteCode.objects.create(code="LASTCALL", max_uses=2, uses=1, expires_at=ends)
+
+    assert invite.is_usable(ends - timedelta(microseconds=1))
+    assert not invite.is_usable(ends)

@@ -9,6 +9,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from accounts.text import one_line
 from games import services
 from games.errors import GameError
 from games.models import Game, Seat
@@ -50,6 +51,23 @@ def test_the_create_form_refuses_a_title_with_control_characters(client, title):
 
     assert response.status_code == 200
     assert not Game.objects.exists()
+
+
+def test_a_title_with_control_characters_is_refused_saying_why(client):
+    client.force_login(member("anna"))
+
+    response = create(client, "Nevsky\nProspekt")
+
+    [error] = response.context["form"].errors.as_data()["title"]
+    assert (error.code, error.messages) == (
+        "control_characters",
+        ["Use no line breaks, tabs or invisible characters."],
+    )
+
+
+def test_a_line_made_one_turns_invisible_and_control_characters_into_single_spaces():
+    # Zero-width and bidirectional characters and NUL are no whitespace to str.split().
+    assert one_line("Nev\u200bsky\x00Prospekt\u202e \r\n 2") == "Nev sky Prospekt 2"
 
 
 def test_the_service_refuses_a_title_with_a_line_break():
