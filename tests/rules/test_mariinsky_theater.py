@@ -1,5 +1,7 @@
 """Mariinskij Theater (rulebook special cards; 2nd edition differences)."""
 
+import pytest
+
 from .builders import of_kind, pass_all, play, state
 
 
@@ -36,3 +38,20 @@ def test_second_edition_mariinsky_theater_costs_fifteen():
     )
     _, events = play(s, 0, kind="buy", card="mariinsky_theater#0", displace="market#0")
     assert of_kind(events, "buy")[0]["price"] == 15 - 5
+
+
+@pytest.mark.parametrize("phase", ["worker", "aristocrat"])
+def test_second_edition_mariinsky_theater_adds_nothing_at_the_other_scorings(phase):
+    def scored(area):
+        s = state(
+            edition="2nd",
+            phase=phase,
+            players=[{"area": area}, {}],
+            board={"upper": ["author#1"]},
+        )
+        _, events = pass_all(s)
+        line = scoring_line(events, 0)
+        return line["money_gain"], line["points_gain"]
+
+    cards = ["author#0", "abbot#0", "market#0", "lumberjack#0"]
+    assert scored(["mariinsky_theater#0", *cards]) == scored(cards)

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from accounts.middleware import client_address
 from accounts.ratelimit import ACCOUNT_FAILURES_MAX, KNOWN_BROWSER_COOKIE, LOGIN_FAILURES_MAX
 from tests.web.accounts_helpers import PASSWORD, member
 
@@ -113,6 +114,19 @@ def test_the_known_browser_mark_of_another_name_does_not_count(client, settings)
         login(client, "guess", forwarded=f"198.51.{n // 250}.{n % 250 + 1}")
 
     assert blocked(login(theirs, PASSWORD, forwarded="192.0.2.5"))
+
+
+@pytest.mark.parametrize(("proxies", "address"), [(1, "203.0.113.7"), (2, "198.51.100.1")])
+def test_a_forwarded_for_header_written_without_spaces_is_read_entry_by_entry(proxies, address):
+    meta = {"REMOTE_ADDR": "10.0.0.9", "HTTP_X_FORWARDED_FOR": "198.51.100.1,203.0.113.7"}
+
+    assert client_address(meta, proxies) == address
+
+
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_a_request_without_a_peer_address_has_an_empty_client_address(proxies):
+    # A socket without a peer (a Unix socket) gives ASGI requests no REMOTE_ADDR.
+    assert client_address({}, proxies) == ""
 
 
 def test_compose_runs_daphne_without_its_leftmost_address_proxy_headers():

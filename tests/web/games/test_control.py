@@ -8,7 +8,9 @@ import pytest
 from games import services
 from games.errors import GameError
 from games.models import Seat
+from games.realtime import seat_group, spectators_group
 from tests.web.accounts_helpers import member
+from tests.web.listening import IN_MEMORY, Listener
 
 from .conftest import user_at
 
@@ -60,6 +62,23 @@ def test_a_bot_of_an_unknown_kind_cannot_take_a_seat(started_game, admin_user):
     )
     seat = Seat.objects.get(game=started_game, position=1)
     assert (seat.user, seat.is_bot, seat.bot_kind) == (bot, True, "random")
+
+
+def test_the_table_hears_at_once_that_an_admin_aborted_the_game(
+    started_game, admin_user, settings, django_capture_on_commit_callbacks
+):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    table = Listener()
+    table.listen(spectators_group(started_game.pk), seat_group(started_game.pk, 1))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_abort(game_id=started_game.pk, by=admin_user)
+
+    heard = [(group, message["type"], message["version"]) for group, message in table.drain()]
+    assert heard == [
+        (spectators_group(started_game.pk), "game.view", started_game.version),
+        (seat_group(started_game.pk, 1), "game.view", started_game.version),
+    ]
 
 
 def test_an_aborted_game_keeps_its_seats_and_cannot_be_aborted_again(started_game, admin_user):
