@@ -59,3 +59,10 @@ def test_old_events_still_say_whether_they_revealed_a_card():
     assert event_reveals({"kind": "observatory", "seat": 0, "card": "judge#0"}) is True
     assert event_reveals({"kind": "buy", "seat": 0, "card": "judge#0"}) is False
     assert event_reveals({"kind": "something_new", "reveals": True}) is True
+
+
+def test_a_hand_written_player_with_an_old_pub_plan_and_todays_marks_keeps_both():
+    turned = {"card": "observatory#0", "kind": "turned", "clears": "round_end"}
+    player = {"area": ["observatory#0", "pub#0"], "pub_plan": 2, "marks": [turned]}
+    s = GameState.from_dict({"players": [player, {}]})
+    assert (s.players[0].used, s.players[0].pub_plan) == (("observatory#0",), 2)
