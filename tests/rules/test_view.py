@@ -118,3 +118,58 @@ def test_the_view_lists_the_phases_in_order_with_their_piles_and_whether_they_sc
         {"name": "trading", "pile": "trading", "scores": False},
     ]
     assert view["board_size"] == 8
+
+
+def test_the_view_names_every_part_the_table_reads_and_a_running_game_has_no_scores():
+    s = state(
+        players=[
+            {"money": 7, "points": 3, "area": ["market#0"], "hand": ["author#0"],
+             "standing": "phase"},
+            {},
+        ],
+        board={"upper": ["market#1"], "lower": ["bank#0"]},
+        discard=["library#0"],
+    )  # fmt: skip
+    view = player_view(s, 0)
+    assert sorted(view) == [
+        "actions_left", "board", "board_size", "decisions", "discard", "drawn", "edition",
+        "first_worker_phase", "game_over", "has_choice", "last_round", "markers", "moves",
+        "options", "pending", "phase", "phases", "piles", "players", "prices", "records",
+        "round", "scores", "seat", "step", "to_act", "your_turn",
+    ]  # fmt: skip
+    shown = {key: view[key] for key in view if key not in ("moves", "prices", "players")}
+    assert {key: shown[key] for key in ("seat", "edition", "round", "phase", "step")} == {
+        "seat": 0, "edition": "1st", "round": 2, "phase": "building", "step": "actions",
+    }  # fmt: skip
+    assert (shown["first_worker_phase"], shown["last_round"], shown["game_over"]) == (
+        False,
+        False,
+        False,
+    )
+    assert shown["markers"] == {"worker": 0, "building": 1, "aristocrat": 0, "trading": 1}
+    assert shown["board"] == {"upper": ["market#1"], "lower": ["bank#0"]}
+    assert (shown["discard"], shown["actions_left"], shown["records"]) == (["library#0"], 1, {})
+    assert shown["scores"] is None
+    player = dict(view["players"][0])
+    assert sorted(player.pop("summary")) == [
+        "aristocrat_points", "distinct_aristocrats", "hand_limit", "hand_size", "income",
+        "total_income", "upkeep",
+    ]  # fmt: skip
+    assert player == {
+        "seat": 0, "money": 7, "points": 3, "area": ["market#0"], "hand": ["author#0"],
+        "used_observatories": [], "marks": [], "markers": ["worker", "aristocrat"],
+        "standing": "phase", "pub_plan": None, "plans": {}, "records": {},
+    }  # fmt: skip
+
+
+def test_a_trading_card_on_the_lower_row_is_quoted_with_its_discount_over_each_card():
+    s = state(
+        players=[{"money": 30, "area": ["market#0", "library#0"]}, {}],
+        board={"lower": ["bank#0"]},
+    )
+    assert player_view(s, 0)["prices"]["bank#0"] == {
+        "buy": 1,
+        "displace": {"market#0": 7, "library#0": 1},
+        "can_buy": True,
+        "can_take": True,
+    }
