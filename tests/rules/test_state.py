@@ -46,6 +46,22 @@ def with_library_marked(kind: str, clears: str) -> list[dict]:
         ),
         pytest.param({"step": "dancing"}, "unknown step 'dancing'", id="step"),
         pytest.param(
+            {"options": {"edition": "3rd"}},
+            "edition must be '1st' or '2nd', not '3rd'",
+            id="options",
+        ),
+        pytest.param(
+            {"players": [{"money": -1}, {}]}, "money cannot be negative", id="negative-money"
+        ),
+        pytest.param(
+            {"players": [{"area": ["library#0"], "hand": ["library#0"]}, {}]},
+            "card 'library#0' appears twice",
+            id="card-twice",
+        ),
+        pytest.param(
+            {"turn": 5}, "turn and markers must name seats of the game", id="turn-off-the-table"
+        ),
+        pytest.param(
             {"step": "pub", "decisions": [{"kind": "pub", "seat": 5}]},
             "decisions must name seats of the game",
             id="decision-seat",
@@ -62,3 +78,24 @@ def test_a_stored_state_the_rules_cannot_reach_is_refused_with_the_reason(fields
     with pytest.raises(InvalidState) as refused:
         GameState.from_dict(data)
     assert str(refused.value) == message
+
+
+def test_a_state_written_with_nothing_is_the_first_turn_of_a_two_player_game():
+    s = GameState.from_dict({})
+    assert (s.n, s.round, s.phase, s.step, s.turn) == (2, 1, "worker", "actions", 0)
+    assert (s.passes, s.actions_left, s.last_round) == (0, 1, False)
+
+
+def test_a_stored_state_keeps_standing_passes_passes_and_open_actions():
+    data = {
+        "round": 3,
+        "phase": "building",
+        "passes": 1,
+        "actions_left": 2,
+        "last_round": True,
+        "players": [{"standing": "board_change"}, {"standing": "phase"}],
+    }
+    s = GameState.from_dict(data)
+    assert (s.passes, s.actions_left, s.last_round) == (1, 2, True)
+    assert [p.standing for p in s.players] == ["board_change", "phase"]
+    assert GameState.from_dict(s.to_dict()) == s
