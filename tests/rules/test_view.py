@@ -173,3 +173,13 @@ def test_a_trading_card_on_the_lower_row_is_quoted_with_its_discount_over_each_c
         "can_buy": True,
         "can_take": True,
     }
+
+
+def test_with_new_society_the_summary_counts_ten_points_per_aristocrat_beyond_the_tenth():
+    twelve = [
+        "administrator#0", "admiral#0", "author#0", "builder#0", "chamber_maid#0",
+        "controller#0", "czar#0", "judge#0", "lt_kije#0", "mayor#0", "merchant#0", "pope#0",
+    ]  # fmt: skip
+    s = state(options={"new_society": "full"}, players=[{"area": twelve}, {}])
+    summary = player_view(s, 0)["players"][0]["summary"]
+    assert (summary["distinct_aristocrats"], summary["aristocrat_points"]) == (12, 55 + 2 * 10)
