@@ -67,6 +67,7 @@ def test_the_command_line_reports_an_unfinished_game_as_such(tmp_path):
     printed = json.loads(run_cli("replay", str(path)).stdout)
     assert printed["over"] is False
     assert "not over" in printed["note"]
+    assert (printed["round"], printed["phase"], printed["to_act"]) == (1, "building", [3])
 
 
 def test_the_command_line_exits_1_naming_the_illegal_move(tmp_path):
