@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules import IllegalMove
+from games.rules import IllegalMove, player_view
 
 from .builders import play, state
 
@@ -52,3 +52,13 @@ def test_holding_four_cards_he_may_still_displace_another_card_than_his_warehous
     s = state(players=[{"hand": hand, "area": area}, {}], board={"upper": ["bank#0"]})
     s, _ = play(s, 0, kind="buy", card="bank#0", displace="market#0")
     assert s.players[0].area == ("warehouse#0", "bank#0")
+
+
+def test_the_price_table_offers_the_warehouse_to_a_trading_card_played_from_a_hand_of_four():
+    hand = ["bank#0", "market#0", "market#1", "market#2"]
+    s = state(players=[{"hand": hand, "area": ["warehouse#0"]}, {}], board={"upper": ["author#0"]})
+    assert player_view(s, 0)["prices"]["bank#0"] == {
+        "play": 11,
+        "displace": {"warehouse#0": 11},
+        "can_play": True,
+    }
