@@ -56,3 +56,12 @@ def test_a_game_without_the_market_has_no_upkeep_column():
     summary = player_view(s, None)["players"][0]["summary"]
     assert summary["upkeep"] == {}
     assert "market" not in summary["income"]
+
+
+def test_a_yellow_card_under_the_jester_pays_points_on_top_of_the_majorities():
+    # The Jester swaps the Ear of Wheat's 2 rubles for 2 points; seat 2 is second in grain (2).
+    players = [{"area": a, "money": 3} for a in AREAS]
+    players[2]["marks"] = [{"card": "market_grain_1#1", "kind": "jester", "clears": "never"}]
+    s = market_state(round=4, phase="building", players=players)
+    market = player_view(s, None)["players"][2]["summary"]["income"]["market"]
+    assert market == {"rubles": 0, "points": 2 + 2}

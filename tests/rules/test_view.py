@@ -183,3 +183,17 @@ def test_with_new_society_the_summary_counts_ten_points_per_aristocrat_beyond_th
     s = state(options={"new_society": "full"}, players=[{"area": twelve}, {}])
     summary = player_view(s, 0)["players"][0]["summary"]
     assert (summary["distinct_aristocrats"], summary["aristocrat_points"]) == (12, 55 + 2 * 10)
+
+
+def test_only_the_seat_to_act_is_told_it_has_a_real_choice():
+    s = state(board={"upper": ["market#1"]})
+    assert [player_view(s, seat)["has_choice"] for seat in (0, 1)] == [True, False]
+
+
+def test_the_used_observatories_are_the_turned_cards_and_no_other_marked_card():
+    marks = [
+        {"card": "observatory#0", "kind": "turned", "clears": "round_end"},
+        {"card": "market#0", "kind": "banquet", "clears": "never"},
+    ]
+    s = state(players=[{"area": ["observatory#0", "market#0"], "marks": marks}, {}])
+    assert player_view(s, None)["players"][0]["used_observatories"] == ["observatory#0"]
