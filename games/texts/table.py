@@ -260,6 +260,8 @@ def table_strings() -> dict[str, str]:
         "score_assignment": _("Assignment"),
         "score_money": _("Money"),
         "score_hand": _("Hand"),
+        # an obstacle's bonus paid on the way during the final scoring (a part of it)
+        "score_obstacles": _("Obstacle bonuses"),
         "total": _("Total"),
         "money_left": _("Rubles left"),
         "tie_break": _("Ties are broken by the rubles left; players still tied share the rank."),
