@@ -283,3 +283,21 @@ def test_a_bonus_paid_only_in_the_final_scoring_leaves_no_column_among_the_games
     assert "obstacles" not in [part["key"] for part in sheet["parts"]]
     assert sheet["rows"][0]["parts"]["final:obstacles"] == 5
     assert sheet["rows"][1]["parts"]["final:obstacles"] == 0
+
+
+def test_the_bonuses_of_two_obstacles_passed_at_the_final_scoring_add_up_in_its_obstacles_part():
+    """Score 5, five red types (15 points) and a Wharf: the aristocrats' points pass the Bonus
+    aristocrat on 10 (5 points) and the Bonus exchange on 20 (1 ruble, 1 point)."""
+    s = obstacle_state(
+        {10: "bonus_aristocrat", 20: "bonus_exchange"},
+        players=[{"points": 5, "money": 0, "area": [*FIVE_RED, "wharf#0"]}, {}],
+    )
+    row = row_of(s)
+    assert row["points"] == {
+        "cards": 5,
+        "aristocrats": 15,
+        "obstacles": 5 + 1,
+        "money": 0,
+        "hand": 0,
+    }
+    assert (row["total"], row["money_left"], row["blocked_at"]) == (26, 1, None)
