@@ -54,6 +54,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 pause_weekends=data["pause_weekends"],
                 timeout_policy=data["timeout_policy"],
                 stand_in_level=data["stand_in_level"],
+                expert_thinking=data["expert_thinking"],
                 options=form.chosen_options(),
             )
         except GameError as exc:
