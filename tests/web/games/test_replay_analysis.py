@@ -99,3 +99,23 @@ def test_the_replay_names_no_turning_point_unless_the_analysis_is_done_and_curre
         assert step_of(client, analysed, step)["turning_points"] == [], change
     rows.delete()  # a game finished before analyses were stored
     assert step_of(client, analysed, step)["turning_points"] == []
+
+
+def test_the_replay_says_the_analysis_in_german(client, bob):
+    bob.language = "de"
+    bob.save(update_fields=["language"])
+    game = services.game_create(
+        host=bob, title="Duell", edition="1st", seats=2, days_per_move=3, is_public=True
+    )
+    Game.objects.filter(pk=game.pk).update(status="finished", state={}, seed=1)
+    client.force_login(bob)
+
+    page = client.get(reverse("games:replay", kwargs={"game_id": game.pk}))
+
+    strings = page.context["strings"]
+    assert strings["replay_analysis_title"] == "Siegchance im Lauf der Partie"
+    assert strings["replay_go_to"] == "Runde {round}, Zug {step}: {player}"
+    assert strings["replay_turning_point"] == (
+        "Wendepunkt für {player}: {played} (Siegchance {after} %); besser: {best} ({before} %)"
+    )
+    assert 'id="replay-analysis"' in page.content.decode()
