@@ -104,6 +104,9 @@ export function setupReplayAnalysis(url, steps, goTo) {
     })
     .catch(() => {
       box.hidden = true;
+    })
+    .finally(() => {
+      box.dataset.loaded = "yes"; // drawn or left hidden: tests wait for this
     });
 }
 
