@@ -54,6 +54,15 @@ class BotLevel(models.TextChoices):
     EXPERT = "expert", _("expert")
 
 
+class ExpertThinking(models.TextChoices):
+    """How long the expert bot thinks over a move, chosen per game: a share of its default
+    budget of playouts (games.rules.expert.THINKING); even "deep" stays under 2 s of one core."""
+
+    QUICK = "quick", _("quick")
+    STANDARD = "standard", _("standard")
+    DEEP = "deep", _("deep")
+
+
 class Game(models.Model):
     """One table of Saint Petersburg.
 
@@ -110,6 +119,13 @@ class Game(models.Model):
         max_length=16,
         choices=BotLevel.choices,
         default=BotLevel.GREEDY,
+    )
+    # How long an expert bot (a seat's, or the expert stand-in) thinks over each move.
+    expert_thinking = models.CharField(
+        _("expert's thinking"),
+        max_length=16,
+        choices=ExpertThinking.choices,
+        default=ExpertThinking.STANDARD,
     )
     is_public = models.BooleanField(_("public"), default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
