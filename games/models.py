@@ -555,7 +555,7 @@ class GameAnalysis(models.Model):
     only `games.services.analysis` writes it. `version` is the `rules.analysis.ANALYSIS_VERSION`
     the row was (or is being) computed with; a row of an older version is recomputed. While
     running, `done` of `total` decisions are reviewed; `result` is the pure analysis's JSON
-    once done, empty before.
+    once done, empty before. `attempts` counts the runs started under `version`.
     """
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
@@ -569,6 +569,9 @@ class GameAnalysis(models.Model):
     done = models.PositiveIntegerField(_("decisions reviewed"), default=0)
     total = models.PositiveIntegerField(_("decisions"), default=0)
     result = models.JSONField(_("result"), default=dict, blank=True)
+    # Runs started under this `version`: the sweep gives up on an analysis that was lost or
+    # failed this many times (`services.analysis.ANALYSIS_ATTEMPTS`); a new version starts over.
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

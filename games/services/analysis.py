@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from games import actionlog
@@ -79,13 +79,23 @@ def _claimable() -> Q:
 ANALYSES_AT_ONCE = 2
 
 
+# A game whose analysis was lost or failed this many times under one analysis version is not
+# queued again by the sweep (each run costs minutes of a worker's core; one that kills its
+# worker or fails every time would cost them every ANALYSIS_STALE_SECONDS for ever). An admin
+# runs it again with `manage.py analyse_games --game <id> --force`.
+ANALYSIS_ATTEMPTS = 3
+
+
 def _lost_or_due(stale_before: datetime) -> Q:
     """The rows the sweep queues again: lost (pending or running without progress since
-    `stale_before`), failed before then, or done under an older version."""
+    `stale_before`) or failed before then, fewer than `ANALYSIS_ATTEMPTS` times; or done
+    under an older version."""
     return Q(
         status__in=[AnalysisStatus.PENDING, AnalysisStatus.RUNNING, AnalysisStatus.FAILED],
         updated_at__lt=stale_before,
-    ) | (Q(status=AnalysisStatus.DONE) & ~Q(version=pure.ANALYSIS_VERSION))
+    ) & (Q(attempts__lt=ANALYSIS_ATTEMPTS) | ~Q(version=pure.ANALYSIS_VERSION)) | (
+        Q(status=AnalysisStatus.DONE) & ~Q(version=pure.ANALYSIS_VERSION)
+    )
 
 
 def analyses_claim_lost(now: datetime) -> list[int]:
@@ -149,6 +159,10 @@ def analysis_run(game_id: int, *, force: bool = False) -> str:
         rows = rows.filter(_claimable())
     claimed = rows.update(
         status=AnalysisStatus.RUNNING,
+        attempts=Case(
+            When(version=pure.ANALYSIS_VERSION, then=F("attempts") + 1),
+            default=Value(1),
+        ),
         version=pure.ANALYSIS_VERSION,
         done=0,
         total=0,

@@ -16,7 +16,7 @@ from django.conf import settings
 from games import services
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
-from games.services.analysis import ANALYSES_AT_ONCE
+from games.services.analysis import ANALYSES_AT_ONCE, ANALYSIS_ATTEMPTS, analysis_run
 from games.services.sweep import sweep
 from tests.web.games.conftest import play_until
 
@@ -219,3 +219,40 @@ def test_of_two_sweeps_that_found_the_same_lost_analysis_only_the_first_queues_i
 
     assert _claim_for_queue(finished.pk, now - stale(), now) is True
     assert _claim_for_queue(finished.pk, now - stale(), now) is False
+
+
+def test_an_analysis_lost_or_failed_three_times_is_not_queued_again_until_a_new_version(
+    finished, clock, published
+):
+    GameAnalysis.objects.filter(game=finished).update(
+        status=AnalysisStatus.FAILED, version=pure.ANALYSIS_VERSION, attempts=ANALYSIS_ATTEMPTS - 1
+    )
+    clock.move_to(START + stale() + timedelta(seconds=1))
+    assert sweep().analyses == [finished.pk]  # the third attempt
+
+    GameAnalysis.objects.filter(game=finished).update(
+        status=AnalysisStatus.FAILED, attempts=ANALYSIS_ATTEMPTS
+    )
+    clock.move_to(START + 10 * stale())
+    assert sweep().analyses == []
+    GameAnalysis.objects.filter(game=finished).update(status=AnalysisStatus.RUNNING)
+    assert sweep().analyses == []  # lost while running: the same
+
+    GameAnalysis.objects.filter(game=finished).update(version=pure.ANALYSIS_VERSION - 1)
+    assert sweep().analyses == [finished.pk]  # a new analysis version starts over
+    assert published == [finished.pk, finished.pk]
+
+
+def test_each_run_counts_an_attempt_and_a_run_under_a_new_version_starts_over(finished):
+    GameAnalysis.objects.filter(game=finished).update(
+        status=AnalysisStatus.FAILED, version=pure.ANALYSIS_VERSION, attempts=1
+    )
+    analysis_run(finished.pk)
+    assert (analysis_of(finished).status, analysis_of(finished).attempts) == (
+        AnalysisStatus.DONE,
+        2,
+    )
+
+    GameAnalysis.objects.filter(game=finished).update(version=pure.ANALYSIS_VERSION - 1)
+    analysis_run(finished.pk)
+    assert analysis_of(finished).attempts == 1
