@@ -158,6 +158,10 @@ def test_a_tampered_sign_up_link_creates_nothing(client):
 def test_an_invite_club_needs_a_code_to_sign_up(client):
     page = client.get(SIGNUP)
     assert 'name="invite_code"' in page.content.decode()
+    assert (
+        '<div class="help" id="id_invite_code_helptext">'
+        "This club is by invitation: ask a member.</div>"
+    ) in page.content.decode()
 
     response = client.post(SIGNUP, signup_data("carol"))
 
