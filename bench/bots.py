@@ -1,7 +1,7 @@
 """The expert bot against the greedy one: win rates with 95 % intervals, time per move.
 
-    python bench/bots.py [--games 100] [--playouts 96] [--players 2 4] [--sets base-1st ...]
-                         [--seed 1] [--width 6]
+    python bench/bots.py [--games 100] [--playouts N] [--players 2 4] [--sets base-1st ...]
+                         [--seed 1] [--width 6] [--results FILE] [--jobs 1]
 
 For each option set and player count, one JSON line. Two players: each deal is played twice,
 the expert in seat 0 and then in seat 1 (seats swapped, so the start markers' luck cancels);
@@ -10,8 +10,15 @@ is 25 %). `wins` counts games whose winner (total, then rubles left) is the expe
 interval is Wilson's. `lost` lists the losing games' seeds and margins (where it still loses).
 `expert_ms_per_move` times the expert's own choices only (moves with a choice; forced moves
 cost nothing); `moves_per_sec` is all moves of those games over their whole time. Uses
-time.perf_counter (benchmarks may read a clock; the engine and the bots never do). One process:
-the machine is shared, run it with `nice -n 19`.
+time.perf_counter (benchmarks may read a clock; the engine and the bots never do). Run it with
+`nice -n 19` on a shared machine.
+
+Without `--playouts` each game gets the expert's default budget for its options
+(`default_playouts`: 96 in the base game, less where engine moves cost more), the budget the
+site's expert plays with. `--results FILE` keeps one JSON line per finished game and skips the
+games already in it, so a run of hundreds of games can be spread over several sittings; the
+summary line always counts every game of the file that belongs to the run. `--jobs N` plays
+games in N processes.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import json
 import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +43,7 @@ from games.rules import (
     new_game,
     to_act,
 )
-from games.rules.expert import CANDIDATES, DEFAULT_PLAYOUTS, expert_move
+from games.rules.expert import CANDIDATES, default_playouts, expert_move
 
 MARKET_MODULES = {"assistants": True, "events": True, "assignments": True, "obstacles": True}
 OPTION_SETS: dict[str, dict[str, Any]] = {
@@ -50,6 +58,19 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
 }
 
 
+class _InProcess:
+    """`map` in this process, with the pool's context-manager shape."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn, items):
+        return map(fn, items)
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson's 95 % score interval of a win rate."""
     if games == 0:
@@ -60,9 +81,12 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(options: dict[str, Any], seed: int, expert: int, playouts: int, width: int) -> dict:
-    """One game: the expert in seat `expert`, greedy elsewhere."""
+def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, width: int) -> dict:
+    """One game: the expert in seat `expert`, greedy elsewhere; `playouts` None is the
+    default budget of the game's options."""
     s = new_game(options, seed)
+    if playouts is None:
+        playouts = default_playouts(s)
     moves = 0
     expert_seconds = 0.0
     expert_moves = 0
@@ -98,19 +122,68 @@ def play(options: dict[str, Any], seed: int, expert: int, playouts: int, width: 
     }
 
 
-def run(name: str, players: int, games: int, playouts: int, width: int, seed: int) -> dict:
+def _game_key(name: str, players: int, playouts: int | None, width: int, game: int, seed: int):
+    return [name, players, playouts, width, game, seed]
+
+
+def _read_results(path: Path | None) -> dict[str, dict]:
+    if path is None or not path.exists():
+        return {}
+    found = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            found[json.dumps(row["key"])] = row
+    return found
+
+
+def _play_numbered(args: tuple) -> tuple[int, dict]:
+    game, options, deal, expert, playouts, width = args
+    return game, play(options, deal, expert, playouts, width)
+
+
+def run(
+    name: str,
+    players: int,
+    games: int,
+    playouts: int | None,
+    width: int,
+    seed: int,
+    results_file: Path | None = None,
+    jobs: int = 1,
+) -> dict:
     options = {"players": players, **OPTION_SETS[name]}
-    results = []
-    lost = []
+    done = _read_results(results_file)
+    by_game: dict[int, dict] = {}
+    todo = []
     for game in range(games):
         deal = seed + (game // 2 if players == 2 else game)
         expert = game % players
-        result = play(options, deal, expert, playouts, width)
-        results.append(result)
-        progress = {"set": name, "players": players, "game": game, "seed": deal, **result}
-        print(json.dumps(progress), file=sys.stderr, flush=True)  # a long run shows its way
-        if not result["won"]:
-            lost.append({"seed": deal, "seat": expert, "margin": result["margin"]})
+        key = json.dumps(_game_key(name, players, playouts, width, game, seed))
+        if key in done:
+            by_game[game] = done[key]
+        else:
+            todo.append((game, options, deal, expert, playouts, width))
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _InProcess() as pool:
+        for game, result in pool.map(_play_numbered, todo):
+            deal = seed + (game // 2 if players == 2 else game)
+            row = {
+                "key": _game_key(name, players, playouts, width, game, seed),
+                "seed": deal,
+                "seat": game % players,
+                **result,
+            }
+            by_game[game] = row
+            print(json.dumps(row), file=sys.stderr, flush=True)  # a long run shows its way
+            if results_file is not None:
+                with results_file.open("a") as out:
+                    out.write(json.dumps(row) + "\n")
+    results = [by_game[game] for game in range(games)]
+    lost = [
+        {"seed": r["seed"], "seat": r["seat"], "margin": r["margin"]}
+        for r in results
+        if not r["won"]
+    ]
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
     seconds = sum(r["seconds"] for r in results)
@@ -120,7 +193,7 @@ def run(name: str, players: int, games: int, playouts: int, width: int, seed: in
         "set": name,
         "players": players,
         "games": games,
-        "playouts": playouts,
+        "playouts": playouts if playouts is not None else "default",
         "width": width,
         "wins": wins,
         "win_rate": round(wins / games, 3) if games else None,
@@ -140,15 +213,26 @@ def run(name: str, players: int, games: int, playouts: int, width: int, seed: in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
+    parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--width", type=int, default=CANDIDATES)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--sets", nargs="+", default=list(OPTION_SETS), choices=list(OPTION_SETS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", type=Path, default=None)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     for name in args.sets:
         for players in args.players:
-            line = run(name, players, args.games, args.playouts, args.width, args.seed)
+            line = run(
+                name,
+                players,
+                args.games,
+                args.playouts,
+                args.width,
+                args.seed,
+                args.results,
+                args.jobs,
+            )
             print(json.dumps(line), flush=True)
 
 

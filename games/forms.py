@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from accounts.text import validate_one_line
 from games import rules
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, BotLevel, TimeoutPolicy
+from games.models import DAYS_PER_MOVE_CHOICES, BotLevel, ExpertThinking, TimeoutPolicy
 from games.services.bots import BOT_KINDS
 from games.texts.options import market_modules_note, option_help, option_name, value_name
 
@@ -82,6 +82,17 @@ class GameCreateForm(forms.Form):
         initial=BotLevel.GREEDY,
         required=False,
     )
+    expert_thinking = forms.ChoiceField(
+        label=gettext_lazy("The expert's thinking"),
+        help_text=gettext_lazy(
+            "How long an expert bot thinks over each move, when one plays here (as a bot or "
+            "as the stand-in): deeper thinking plays a little better and takes longer, at most "
+            "two seconds."
+        ),
+        choices=ExpertThinking.choices,
+        initial=ExpertThinking.STANDARD,
+        required=False,
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -133,6 +144,9 @@ class GameCreateForm(forms.Form):
 
     def clean_stand_in_level(self) -> str:
         return self.cleaned_data["stand_in_level"] or BotLevel.GREEDY
+
+    def clean_expert_thinking(self) -> str:
+        return self.cleaned_data["expert_thinking"] or ExpertThinking.STANDARD
 
     def clean(self):
         data = super().clean()

@@ -54,6 +54,15 @@ class BotLevel(models.TextChoices):
     EXPERT = "expert", _("expert")
 
 
+class ExpertThinking(models.TextChoices):
+    """How long the expert bot thinks over a move, chosen per game: a share of its default
+    budget of playouts (games.rules.expert.THINKING); even "deep" stays under 2 s of one core."""
+
+    QUICK = "quick", _("quick")
+    STANDARD = "standard", _("standard")
+    DEEP = "deep", _("deep")
+
+
 class Game(models.Model):
     """One table of Saint Petersburg.
 
@@ -110,6 +119,13 @@ class Game(models.Model):
         max_length=16,
         choices=BotLevel.choices,
         default=BotLevel.GREEDY,
+    )
+    # How long an expert bot (a seat's, or the expert stand-in) thinks over each move.
+    expert_thinking = models.CharField(
+        _("expert's thinking"),
+        max_length=16,
+        choices=ExpertThinking.choices,
+        default=ExpertThinking.STANDARD,
     )
     is_public = models.BooleanField(_("public"), default=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
@@ -539,7 +555,7 @@ class GameAnalysis(models.Model):
     only `games.services.analysis` writes it. `version` is the `rules.analysis.ANALYSIS_VERSION`
     the row was (or is being) computed with; a row of an older version is recomputed. While
     running, `done` of `total` decisions are reviewed; `result` is the pure analysis's JSON
-    once done, empty before.
+    once done, empty before. `attempts` counts the runs started under `version`.
     """
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
@@ -553,6 +569,9 @@ class GameAnalysis(models.Model):
     done = models.PositiveIntegerField(_("decisions reviewed"), default=0)
     total = models.PositiveIntegerField(_("decisions"), default=0)
     result = models.JSONField(_("result"), default=dict, blank=True)
+    # Runs started under this `version`: the sweep gives up on an analysis that was lost or
+    # failed this many times (`services.analysis.ANALYSIS_ATTEMPTS`); a new version starts over.
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

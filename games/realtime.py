@@ -14,7 +14,9 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 
 from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
@@ -138,7 +140,8 @@ def broadcast_game(game_id: int) -> None:
 
 def deliver(messages: dict[str, dict], what: str) -> None:
     """Hand `messages` (group → message) to the channel layer and wait until they are out, in
-    the order of the calls; failures are logged.
+    the order of the calls; failures are logged. Inside `one_hand_over` they wait for the end
+    of the block and go with the block's others.
 
     In a request of the ASGI server (a thread of asgiref's) they are sent on the server's own
     event loop, which holds the layer's connections; elsewhere (a Celery worker, a command, a
@@ -147,17 +150,47 @@ def deliver(messages: dict[str, dict], what: str) -> None:
     The request waits for its push: handed over without waiting, a saturated server answered
     moves in 44 ms but its pushes reached the other seats 1.4 s late (bench/load.py).
     """
+    if not messages:
+        return
+    held = getattr(_held, "calls", None)
+    if held is not None:
+        held.append((messages, what))
+        return
+    _hand_over([(messages, what)])
+
+
+_held = threading.local()
+
+
+@contextmanager
+def one_hand_over() -> Iterator[None]:
+    """Deliveries made inside the block (its commit hooks included) are handed to the layer
+    together when it ends, in the order made, each failure logged on its own: a move's pushes
+    and its "your turn" notices cross to the sending loop's thread once instead of once each.
+    A block inside another joins the outer one."""
+    if getattr(_held, "calls", None) is not None:
+        yield
+        return
+    _held.calls = []
+    try:
+        yield
+    finally:
+        calls, _held.calls = _held.calls, None
+        _hand_over(calls)
+
+
+def _hand_over(calls: list[tuple[dict[str, dict], str]]) -> None:
     layer = get_channel_layer()
-    if layer is None or not messages:
+    if layer is None or not calls:
         return
     loop = _server_loop()
     try:
         if loop is None:
-            _Sender.get().run(_send_all(layer, messages))
+            _Sender.get().run(_send_all(layer, calls))
         else:
-            _wait_for(asyncio.run_coroutine_threadsafe(_send_all(layer, messages), loop))
+            _wait_for(asyncio.run_coroutine_threadsafe(_send_all(layer, calls), loop))
     except Exception:
-        logger.exception("could not send to %s", what)
+        logger.exception("could not send to %s", ", ".join(what for _m, what in calls))
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
@@ -208,6 +241,11 @@ class _Sender:
 SEND_TIMEOUT = 30
 
 
-async def _send_all(layer, messages: dict[str, dict]) -> None:
-    for group, message in messages.items():
-        await layer.group_send(group, message)
+async def _send_all(layer, calls: list[tuple[dict[str, dict], str]]) -> None:
+    """Each call's messages in order; a call that fails is logged and the next still goes."""
+    for messages, what in calls:
+        try:
+            for group, message in messages.items():
+                await layer.group_send(group, message)
+        except Exception:
+            logger.exception("could not send to %s", what)

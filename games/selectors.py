@@ -77,6 +77,13 @@ class PayloadParts:
         self._last = last_action
         self._sheet = None
         self._public_text: str | None = None
+        self._players_text: str | None = None
+
+    def players_text(self) -> str:
+        """The JSON of the seated players, the same in every audience's payload: built once."""
+        if self._players_text is None:
+            self._players_text = json.dumps(self.players)
+        return self._players_text
 
     def public_view_text(self) -> str:
         """The JSON of the engine's view that every audience shares (`rules.public_view`),
@@ -120,7 +127,11 @@ def game_payload_text(game: Game, seat: Seat | None, parts: PayloadParts) -> str
     else:
         own = rules.seat_view(parts.state, seat.position if seat is not None else None)
         view = f"{parts.public_view_text()}, {json.dumps(own)[1:]}"
-    return f'{json.dumps(head)[:-1]}, "view": {view}, {json.dumps(tail)[1:]}'
+    del tail["players"]  # the first key after the view; its text is the same for everyone
+    return (
+        f'{json.dumps(head)[:-1]}, "view": {view}, "players": {parts.players_text()}, '
+        f"{json.dumps(tail)[1:]}"
+    )
 
 
 def _payload_around_view(game: Game, seat: Seat | None, parts: PayloadParts) -> tuple[dict, dict]:

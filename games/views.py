@@ -15,7 +15,7 @@ from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
 from games.models import Game, Status
 from games.services import visits
-from games.services.analysis import analysis_payload
+from games.services.analysis import analysis_payload, turning_points_at
 from games.texts.table import table_context
 
 OPEN_GAMES_PER_PAGE = 25
@@ -54,6 +54,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 pause_weekends=data["pause_weekends"],
                 timeout_policy=data["timeout_policy"],
                 stand_in_level=data["stand_in_level"],
+                expert_thinking=data["expert_thinking"],
                 options=form.chosen_options(),
             )
         except GameError as exc:
@@ -156,7 +157,10 @@ def game_replay_step(request: HttpRequest, game_id: int, n: int) -> JsonResponse
     except GameError as exc:
         return _json_error(exc)
     lines = gamelog.step_lines(game, n)
-    return JsonResponse(selectors.replay_payload(game, state, n=n, total=total, lines=lines))
+    payload = selectors.replay_payload(game, state, n=n, total=total, lines=lines)
+    # The analysis's turning points whose move this step shows, with the better move.
+    payload["turning_points"] = turning_points_at(game, n)
+    return JsonResponse(payload)
 
 
 @require_GET

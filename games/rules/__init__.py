@@ -16,7 +16,7 @@ from .decisions import Decision, DecisionKind, register_decision
 from .engine import apply_move, default_move, is_over, legal_moves, to_act
 from .errors import IllegalMove, InvalidOptions
 from .events import event_reveals, register_event
-from .expert import expert_bot, expert_move
+from .expert import THINKING, expert_bot, expert_budget, expert_move, thinking_playouts
 from .initial import new_game, new_game_with_events
 from .ledger import breakdown as ledger_breakdown
 from .marks import Mark, MarkKind, register_mark
@@ -48,6 +48,7 @@ __all__ = [
     "OPTIONS",
     "RULES_VERSION",
     "RULES_VERSIONS",
+    "THINKING",
     "Ability",
     "Decision",
     "DecisionKind",
@@ -71,6 +72,7 @@ __all__ = [
     "default_move",
     "event_reveals",
     "expert_bot",
+    "expert_budget",
     "expert_move",
     "final_scores",
     "game_card_catalogue",
@@ -103,5 +105,6 @@ __all__ = [
     "ruleset",
     "score_sheet",
     "seat_view",
+    "thinking_playouts",
     "to_act",
 ]

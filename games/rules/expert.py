@@ -20,13 +20,15 @@ bench/bots.py measures what a budget costs (docs/benchmarks.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .bots import BOTS, greedy_bot, move_value
 from .engine import apply_move, is_over, legal_moves, to_act
 from .moves import Move
 from .rng import SplitMix64
+from .ruleset import Ruleset, ruleset
 from .scoring import final_scores
 from .state import GameState
 
@@ -187,10 +189,28 @@ def expert_move(
 def default_playouts(state: GameState) -> int:
     """The budget per move for the game's options: `DEFAULT_PLAYOUTS` in the base game, less
     where each engine move costs more (`OPTION_COST`), never below `MIN_PLAYOUTS`."""
+    return thinking_playouts(state.rules, "standard")
+
+
+# How long the expert thinks, chosen per game: a share of the default budget (and of its
+# floor). "deep" stays under 2 s of one core in every option set (docs/benchmarks.md).
+THINKING: dict[str, float] = {"quick": 0.5, "standard": 1.0, "deep": 1.4}
+
+
+def thinking_playouts(rules: Ruleset, thinking: str) -> int:
+    """The playouts per move of the expert thinking `thinking` (a `THINKING` key) in a game
+    with these rules; "standard" is `default_playouts`. KeyError for an unknown thinking."""
+    share = THINKING[thinking]
     cost = 1.0
-    for option in state.rules.expansions:
+    for option in rules.expansions:
         cost *= OPTION_COST.get(option, 1.3)
-    return max(MIN_PLAYOUTS, round(DEFAULT_PLAYOUTS / cost))
+    return max(round(MIN_PLAYOUTS * share), round(DEFAULT_PLAYOUTS * share / cost))
+
+
+def expert_budget(options: Mapping[str, Any], thinking: str) -> int:
+    """`thinking_playouts` for a game's options (InvalidOptions for options the engine
+    refuses, KeyError for an unknown thinking)."""
+    return thinking_playouts(ruleset(dict(options)), thinking)
 
 
 def expert_bot(state: GameState, seat: int, seed: int) -> Move:

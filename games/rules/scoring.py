@@ -380,7 +380,9 @@ def score_sheet(state: GameState, events: Iterable[dict[str, Any]]) -> dict[str,
     `apply_move` to `state`. The parts, in order: the scoring of each phase that paid anyone
     points (`scoring:<phase>`, in phase order); every other source of points during play that
     paid anyone any (`pub`, `sack`, `market` for the majorities, ...: `ledger.part_of`), in the
-    order they first did; every final step (`final:<step>`, in order). Sources of rubles alone
+    order they first did; every final step (`final:<step>`, in order), each followed by any
+    other source that first paid points during it (`final:obstacles`, an obstacle's bonus on
+    the way: the final scoring's, not the game's). Sources of rubles alone
     (a card's price, the upkeep) are no part. `{"parts": [{"key", "final"}], "rows": [{"seat",
     "rank", "winner", "total", "money_left", "parts": {key: points}}]}`, rows in seat order.
     """
@@ -393,9 +395,18 @@ def score_sheet(state: GameState, events: Iterable[dict[str, Any]]) -> dict[str,
         mine[key] = mine.get(key, 0) + entry["points"]
         if entry["points"]:
             paid.setdefault(key, None)
+    moved = _final_bonuses(state, points)
     scorings = [f"{SCORING}{p.name}" for p in rules.phases if f"{SCORING}{p.name}" in paid]
-    during = [key for key in paid if not key.startswith((SCORING, FINAL))]
-    finals = [f"{FINAL}{step}" for step in rules.final_steps]
+    during = [
+        key
+        for key in paid
+        if not key.startswith((SCORING, FINAL))
+        and (key not in moved or any(mine.get(key, 0) for mine in points))
+    ]
+    finals = []
+    for step in rules.final_steps:
+        finals.append(f"{FINAL}{step}")
+        finals.extend(f"{FINAL}{part}" for part, after in moved.items() if after == step)
     keys = [*scorings, *during, *finals]
     rows = []
     for row in final_scores(state):
@@ -413,3 +424,26 @@ def score_sheet(state: GameState, events: Iterable[dict[str, Any]]) -> dict[str,
             }
         )
     return {"parts": [{"key": key, "final": key in finals} for key in keys], "rows": rows}
+
+
+def _final_bonuses(state: GameState, points: list[dict[str, int]]) -> dict[str, str]:
+    """Move the points a source other than a final step paid during the final scoring (an
+    obstacle's bonus on the way, Module 6) from that source's part to `final:<part>` in
+    `points`, so the sheet shows them within the final scoring. Returns each such part that
+    paid anyone points with the step after which it first did (its column's place)."""
+    steps = state.rules.final_steps
+    first: dict[str, int] = {}
+    for seat, parts in enumerate(_scored(state).parts):
+        step = None
+        for key, earned in parts.items():
+            if key in steps:
+                step = steps.index(key)
+                continue
+            if not earned:
+                continue
+            mine = points[seat]
+            mine[key] = mine.get(key, 0) - earned
+            mine[f"{FINAL}{key}"] = mine.get(f"{FINAL}{key}", 0) + earned
+            at = -1 if step is None else step
+            first[key] = min(first.get(key, at), at)
+    return {part: steps[max(at, 0)] for part, at in first.items()}

@@ -13,6 +13,12 @@ How a finished game gets its analysis, and why a slow one never slows a move:
   the result is stored when all are done. A failure marks the row failed (run again later).
 - `analyses_outdated` lists the finished games whose analysis is missing, pending, failed or
   of an older version: `manage.py analyse_games` re-runs them when the version changes.
+- `analyses_claim_lost` is the periodic sweep's part where a worker runs the analyses: it
+  claims a few games whose analysis was lost (pending or running without progress for
+  ANALYSIS_STALE_SECONDS: the task or its worker died), failed (retried once it has failed
+  that long ago), missing, or done under an older version, marks each pending again with a
+  conditional UPDATE (so two sweeps never queue one game twice) and returns them for the
+  sweep to queue; never while `ANALYSES_AT_ONCE` analyses are already waiting or running.
 
 Only the seats of members are reviewed (a bot's play needs no lesson). Nothing here reads a
 pile's order: the analysis replays the log from the deal, and its searches sample the orders.
@@ -25,7 +31,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from games import actionlog
@@ -67,6 +73,78 @@ def _claimable() -> Q:
     )
 
 
+# At most this many analyses waiting in the queue or running at once, counting those the
+# sweep queues: an analysis takes minutes of a worker's core (docs/benchmarks.md), so a backlog
+# (every game after an ANALYSIS_VERSION change) is worked off a few at a time.
+ANALYSES_AT_ONCE = 2
+
+
+# A game whose analysis was lost or failed this many times under one analysis version is not
+# queued again by the sweep (each run costs minutes of a worker's core; one that kills its
+# worker or fails every time would cost them every ANALYSIS_STALE_SECONDS for ever). An admin
+# runs it again with `manage.py analyse_games --game <id> --force`.
+ANALYSIS_ATTEMPTS = 3
+
+
+def _lost_or_due(stale_before: datetime) -> Q:
+    """The rows the sweep queues again: lost (pending or running without progress since
+    `stale_before`) or failed before then, fewer than `ANALYSIS_ATTEMPTS` times; or done
+    under an older version."""
+    return Q(
+        status__in=[AnalysisStatus.PENDING, AnalysisStatus.RUNNING, AnalysisStatus.FAILED],
+        updated_at__lt=stale_before,
+    ) & (Q(attempts__lt=ANALYSIS_ATTEMPTS) | ~Q(version=pure.ANALYSIS_VERSION)) | (
+        Q(status=AnalysisStatus.DONE) & ~Q(version=pure.ANALYSIS_VERSION)
+    )
+
+
+def analyses_claim_lost(now: datetime) -> list[int]:
+    """The finished games whose analysis the sweep is to queue now, newest first, each marked
+    pending (a fresh pending row is in flight: the next sweep leaves it alone); none while
+    `ANALYSES_AT_ONCE` are waiting or running, and no more than make that many."""
+    stale_before = now - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+    in_flight = GameAnalysis.objects.filter(
+        game__status=Status.FINISHED,
+        status__in=[AnalysisStatus.PENDING, AnalysisStatus.RUNNING],
+        updated_at__gte=stale_before,
+    ).count()
+    room = ANALYSES_AT_ONCE - in_flight
+    if room <= 0:
+        return []
+    due = (
+        Game.objects.filter(status=Status.FINISHED)
+        .filter(
+            Q(analysis__isnull=True)
+            | Q(analysis__in=GameAnalysis.objects.filter(_lost_or_due(stale_before)))
+        )
+        .order_by(F("finished_at").desc(nulls_last=True), "-pk")
+        .values_list("pk", flat=True)
+    )
+    claimed: list[int] = []
+    for game_id in due[: room * 4]:  # a few more, for the ones another sweep claims first
+        if len(claimed) == room:
+            break
+        if _claim_for_queue(game_id, stale_before, now):
+            claimed.append(game_id)
+    return claimed
+
+
+def _claim_for_queue(game_id: int, stale_before: datetime, now: datetime) -> bool:
+    """Mark the game's analysis pending as of `now` if it is still lost, failed, missing or
+    outdated (a conditional UPDATE, or the row's creation): True if this call did it."""
+    row, created = GameAnalysis.objects.get_or_create(
+        game_id=game_id, defaults={"status": AnalysisStatus.PENDING}
+    )
+    if created:
+        return True
+    claimed = (
+        GameAnalysis.objects.filter(pk=row.pk)
+        .filter(_lost_or_due(stale_before))
+        .update(status=AnalysisStatus.PENDING, updated_at=now)
+    )
+    return claimed == 1
+
+
 def analysis_run(game_id: int, *, force: bool = False) -> str:
     """Analyse a finished game's member seats, storing progress as it goes; what it did.
 
@@ -81,6 +159,10 @@ def analysis_run(game_id: int, *, force: bool = False) -> str:
         rows = rows.filter(_claimable())
     claimed = rows.update(
         status=AnalysisStatus.RUNNING,
+        attempts=Case(
+            When(version=pure.ANALYSIS_VERSION, then=F("attempts") + 1),
+            default=Value(1),
+        ),
         version=pure.ANALYSIS_VERSION,
         done=0,
         total=0,
@@ -141,10 +223,36 @@ def analysis_payload(game: Game) -> dict:
     outdated = row.version != pure.ANALYSIS_VERSION and row.status == AnalysisStatus.DONE
     status = AnalysisStatus.PENDING if outdated else row.status
     done = status == AnalysisStatus.DONE
+    seats = row.result.get("seats", {}) if done else {}
     return {
         "status": str(status),
         "done": row.done,
         "total": row.total,
         "accurate_within": pure.ACCURATE_WITHIN,
-        "seats": row.result.get("seats", {}) if done else {},
+        "seats": {seat: _with_steps(figures) for seat, figures in seats.items()},
     }
+
+
+def _with_steps(figures: dict) -> dict:
+    """A seat's figures with each decision's and turning point's replay step: the step that
+    shows its move (`index` moves came before it, so the step after `index + 1` moves)."""
+    return {
+        **figures,
+        "moves": [{**move, "step": move["index"] + 1} for move in figures.get("moves", [])],
+        "turning_points": [
+            {**point, "step": point["index"] + 1} for point in figures.get("turning_points", [])
+        ],
+    }
+
+
+def turning_points_at(game: Game, step: int) -> list[dict]:
+    """The turning points whose move the replay's `step` shows (each with its `seat`), from a
+    done analysis of the current version; none otherwise. For a finished game only (the
+    caller checks), like `analysis_payload`."""
+    payload = analysis_payload(game)
+    return [
+        {"seat": int(seat), **point}
+        for seat, figures in sorted(payload["seats"].items(), key=lambda item: int(item[0]))
+        for point in figures["turning_points"]
+        if point["step"] == step
+    ]

@@ -20,7 +20,7 @@ from django.db import transaction
 
 from games import rules
 from games.errors import GameError
-from games.models import ActionKind, BotLevel, Game, Seat, Status
+from games.models import ActionKind, BotLevel, ExpertThinking, Game, Seat, Status
 from games.services.moves import move_submit, record_move
 
 logger = logging.getLogger(__name__)
@@ -60,8 +60,14 @@ def bot_seed(*, game_id: int, version: int, position: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def bot_move_choose(*, state, position: int, kind: str, seed: int):
-    """The engine bot's move for `position` (a pure function of state, seat and seed)."""
+def bot_move_choose(
+    *, state, position: int, kind: str, seed: int, thinking: str = ExpertThinking.STANDARD
+):
+    """The engine bot's move for `position` (a pure function of state, seat and seed); the
+    expert thinks as long as the game's `thinking` says (`rules.thinking_playouts`)."""
+    if kind == BotLevel.EXPERT:
+        playouts = rules.thinking_playouts(state.rules, thinking)
+        return rules.expert_move(state, position, seed, playouts)
     return rules.BOTS[kind](state, position, seed)
 
 
@@ -88,6 +94,7 @@ def bot_turn_play(*, game_id: int, version: int) -> bool:
         position=seat.position,
         kind=seat.bot_kind or "greedy",
         seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
+        thinking=game.expert_thinking,
     )
     try:
         move_submit(
@@ -118,6 +125,7 @@ def stand_in_turn_play(*, game_id: int, version: int) -> bool:
         position=seat.position,
         kind=game.stand_in_level or BotLevel.GREEDY,
         seed=bot_seed(game_id=game.pk, version=version, position=seat.position),
+        thinking=game.expert_thinking,
     )
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()

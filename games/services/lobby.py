@@ -13,7 +13,14 @@ from accounts.text import has_control_characters
 from games import realtime, rules
 from games.access import access_game, require_host
 from games.errors import GameError
-from games.models import DAYS_PER_MOVE_CHOICES, Game, Seat, Status, TimeoutPolicy
+from games.models import (
+    DAYS_PER_MOVE_CHOICES,
+    ExpertThinking,
+    Game,
+    Seat,
+    Status,
+    TimeoutPolicy,
+)
 from games.services.bots import BOT_KINDS, bot_users_for
 from games.services.moves import after_commit, snapshot_save
 from games.texts.options import options_refusal
@@ -80,11 +87,14 @@ def game_create(
     timeout_policy: str = TimeoutPolicy.AUTO_PASS_THEN_BOT,
     options: dict | None = None,
     stand_in_level: str = "greedy",
+    expert_thinking: str = ExpertThinking.STANDARD,
 ) -> Game:
     """A new open game with the host at the table and any bots; full tables start at once.
 
     `bots` are the bots' levels (`BOT_KINDS`); `stand_in_level` is the level of the bot that
-    plays a seat whose player has timed out repeatedly (`TimeoutPolicy.AUTO_PASS_THEN_BOT`).
+    plays a seat whose player has timed out repeatedly (`TimeoutPolicy.AUTO_PASS_THEN_BOT`);
+    `expert_thinking` is how long the expert thinks over a move (`ExpertThinking`), for its
+    bots and an expert stand-in.
 
     `options` are the expansions switched on (engine option keys, e.g. `new_society`); the
     engine checks them with the edition and the number of seats, and they are fixed from now.
@@ -109,6 +119,8 @@ def game_create(
         raise GameError("bad_options", _("Too many bots, or an unknown kind of bot."))
     if stand_in_level not in BOT_KINDS:
         raise GameError("bad_options", _("Unknown level of the stand-in bot."))
+    if expert_thinking not in ExpertThinking.values:
+        raise GameError("bad_options", _("Choose quick, standard or deep thinking for the expert."))
     with transaction.atomic():
         _check_open_games_limit(host)
         game = Game.objects.create(
@@ -121,6 +133,7 @@ def game_create(
             pause_weekends=pause_weekends,
             timeout_policy=timeout_policy,
             stand_in_level=stand_in_level,
+            expert_thinking=expert_thinking,
         )
         Seat.objects.create(game=game, user=host, position=0)
         for position, (kind, user) in enumerate(

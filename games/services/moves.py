@@ -68,9 +68,10 @@ def move_submit(
 
     Round trips (PostgreSQL): the BEGIN; the game's lock with the seats, their users and the
     earlier submission (`access_game_to_move`); then every write of the move (with the
-    mover's `seen_version` when `answer_shown`) and the COMMIT together.
+    mover's `seen_version` when `answer_shown`) and the COMMIT together. The pushes and the
+    "your turn" notices of the commit hooks go to the channel layer in one hand-over.
     """
-    with transaction.atomic(durable=True):
+    with realtime.one_hand_over(), transaction.atomic(durable=True):
         # The client id is scoped to the submitter: another member's equal id is not his.
         game, seats, seat, earlier = access_game_to_move(user, game_id, client_id)
         if earlier is not None:

@@ -46,6 +46,7 @@ def game_rematch(*, game_id: int, user) -> Game:
             pause_weekends=game.pause_weekends,
             timeout_policy=game.timeout_policy,
             stand_in_level=game.stand_in_level,
+            expert_thinking=game.expert_thinking,
             options={k: v for k, v in game.options.items() if k not in NOT_EXPANSIONS},
         )
         Game.objects.filter(pk=rematch.pk).update(rematch_of=game)

@@ -15,6 +15,13 @@ The sweep also queues the ratings update while a finished (or voided, or correct
 still marked `rating_pending`: the update after its commit failed or was lost
 (games.services.ratings).
 
+Where a worker runs the post-game analyses (ANALYSIS_AFTER_GAME), the sweep also queues a few
+finished games whose analysis was lost (its task or worker died), failed, is missing, or is of an
+older analysis version (`analysis.analyses_claim_lost`: each claimed with a conditional UPDATE,
+so none is queued twice, and none while ANALYSES_AT_ONCE are waiting or running). Embedded,
+`manage.py analyse_games` runs them instead: inline, one analysis would hold up the sweep for
+minutes.
+
 The sweep also deletes `Notification` rows older than NOTIFICATION_KEEP_DAYS, a bounded number
 of small batches per sweep, so a backlog is worked off over several sweeps without one long
 DELETE holding locks.
@@ -39,7 +46,7 @@ from django.utils import timezone
 from accounts.models import EmailPreference
 from games.models import Game, Notification, NotificationStatus, Seat, Status, TimeoutPolicy
 from games.queue import enqueue
-from games.services import notices, ratings
+from games.services import analysis, notices, ratings
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +64,7 @@ class SweepReport:
     digests: list[int] = field(default_factory=list)
     bot_turns: list[tuple[int, int]] = field(default_factory=list)  # (game id, version)
     ratings_pending: bool = False
+    analyses: list[int] = field(default_factory=list)  # games whose analysis was queued again
     pruned: int = 0
     failed: list[str] = field(default_factory=list)  # e.g. "deadline of game 12"
 
@@ -68,6 +76,7 @@ class SweepReport:
             f"failed {len(self.failed)}"
             + (f", bot turns {len(self.bot_turns)}" if self.bot_turns else "")
             + (", ratings to update" if self.ratings_pending else "")
+            + (f", analyses queued {len(self.analyses)}" if self.analyses else "")
         )
 
 
@@ -190,5 +199,14 @@ def sweep(now: datetime | None = None) -> SweepReport:
         except Exception as exc:
             logger.warning("sweep: the ratings update failed (%r); going on", exc)
             report.failed.append("ratings update")
+    if settings.ANALYSIS_AFTER_GAME:
+        report.analyses = analysis.analyses_claim_lost(now)
+        for game_id in report.analyses:
+            try:
+                enqueue("analyse_game", game_id)
+            except Exception as exc:
+                # Still marked pending: queued again once that is ANALYSIS_STALE_SECONDS old.
+                logger.warning("sweep: the analysis of game %s failed (%r); going on", game_id, exc)
+                report.failed.append(f"analysis of game {game_id}")
     report.pruned = notifications_prune(now)
     return report

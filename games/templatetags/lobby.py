@@ -10,7 +10,7 @@ from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext as _
 
 from games import rules
-from games.models import Status
+from games.models import BotLevel, ExpertThinking, Status, TimeoutPolicy
 from games.texts import phase_name
 from games.texts.options import options_line, value_name
 from games.texts.registry import PHASE_NAMES
@@ -94,3 +94,19 @@ def edition_name(game) -> str:
 def expansions(game) -> str:
     """The game's expansions in a few words ("" for the base game)."""
     return options_line(game.options or {})
+
+
+@register.filter
+def expert_thinking_line(game, players: list[dict]) -> str:
+    """The words "The expert bot's thinking: deep" where an expert plays here (a bot seat at the
+    expert level, or an expert stand-in under the policy that calls one), else nothing."""
+    expert_seat = any(p.get("bot_kind") == BotLevel.EXPERT for p in players)
+    expert_stand_in = (
+        game.stand_in_level == BotLevel.EXPERT
+        and game.timeout_policy == TimeoutPolicy.AUTO_PASS_THEN_BOT
+    )
+    if not (expert_seat or expert_stand_in):
+        return ""
+    return _("The expert bot's thinking: %(thinking)s") % {
+        "thinking": ExpertThinking(game.expert_thinking).label
+    }

@@ -260,6 +260,8 @@ def table_strings() -> dict[str, str]:
         "score_assignment": _("Assignment"),
         "score_money": _("Money"),
         "score_hand": _("Hand"),
+        # an obstacle's bonus paid on the way during the final scoring (a part of it)
+        "score_obstacles": _("Obstacle bonuses"),
         "total": _("Total"),
         "money_left": _("Rubles left"),
         "tie_break": _("Ties are broken by the rubles left; players still tied share the rank."),
@@ -283,6 +285,16 @@ def table_strings() -> dict[str, str]:
             "points of winning chance, as estimated by the expert's search."
         ),
         "step_of": _("Move {n} of {total}"),
+        # the analysis in the replay
+        "replay_analysis_title": _("Chance of winning over the game"),
+        "replay_analysis_help": _(
+            "The dots mark each player's turning points: choose one to step to that move."
+        ),
+        "replay_go_to": _("Round {round}, move {step}: {player}"),
+        "replay_turning_point": _(
+            "Turning point for {player}: {played} (chance of winning {after} %); "
+            "better: {best} ({before} %)"
+        ),
         "newest_first": _("Newest first"),
         "oldest_first": _("Oldest first"),
         # worker and market symbols

@@ -20,6 +20,8 @@ def _table_drawn(page: Page) -> None:
 
 def _replay_drawn(page: Page) -> None:
     expect(page.locator("#replay-position")).not_to_be_empty()
+    # The analysis above the board (drawn if the game has one) is checked too.
+    expect(page.locator("#replay-analysis[data-loaded]")).to_have_count(1)
 
 
 def _card_dialog(page: Page) -> None:

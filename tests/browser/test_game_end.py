@@ -107,3 +107,52 @@ def test_the_end_screen_says_how_far_a_running_analysis_is(signed_in, live_site)
     )
     expect(anna.locator("#end-analysis svg")).to_have_count(0)
     assert anna.errors == []
+
+
+def test_the_replay_shows_the_analysis_and_a_turning_point_with_the_better_move(
+    signed_in, live_site
+):
+    anna = signed_in("anna")
+    anna.goto(f"{live_site['url']}/games/{live_site['finished']}/replay")
+    total = live_site["finished_moves"]
+    position = anna.locator("#replay-position")
+    panel = anna.locator("#replay-analysis")
+    note = anna.locator("#replay-turning .turning-note")
+    expect(position).to_have_text(f"Move 0 of {total}")
+
+    expect(panel).to_be_visible()
+    graphs = panel.locator("svg.replay-graph")
+    expect(graphs).to_have_count(2)  # anna and carol, both members
+    expect(graphs.locator("polyline")).to_have_count(2)
+    markers = panel.locator(".turning-marker")
+    buttons = panel.locator(".replay-turning-points button")
+    expect(buttons.first).to_be_visible()
+    assert 1 <= buttons.count() <= 6  # at most three turning points a player
+    expect(markers).to_have_count(buttons.count())
+    expect(note).to_have_count(0)
+
+    # A turning point's button steps to the move it was, which names the better move.
+    step = int(buttons.first.get_attribute("data-goto"))
+    buttons.first.click()
+    expect(position).to_have_text(f"Move {step} of {total}")
+    expect(note.first).to_have_text(
+        re.compile(
+            r"^Turning point for (Anna|Carol): .+ \(chance of winning \d+ %\); "
+            r"better: .+ \(\d+ %\)$"
+        )
+    )
+    # The graphs' line stands at that move.
+    now = graphs.first.locator(".replay-now")
+    at_step = now.get_attribute("x1")
+
+    # Its dot on the graph does the same from another step.
+    anna.get_by_role("button", name="First move", exact=True).click()
+    expect(position).to_have_text(f"Move 0 of {total}")
+    expect(note).to_have_count(0)
+    assert now.get_attribute("x1") != at_step
+    panel.locator(f'.turning-marker[data-goto="{step}"]').first.click()
+    expect(position).to_have_text(f"Move {step} of {total}")
+    expect(note.first).to_contain_text("better:")
+    assert now.get_attribute("x1") == at_step
+    assert "undefined" not in panel.inner_text() + note.first.inner_text()
+    assert anna.errors == []

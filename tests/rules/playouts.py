@@ -6,6 +6,9 @@ obstacles, nobody past an obstacle he has not passed (obstacle_track.check_track
 move and after the final scoring."""
 
 import json
+from collections.abc import Iterable
+
+import pytest
 
 from games.rules import (
     BOTS,
@@ -23,6 +26,19 @@ from games.rules.rng import SplitMix64
 from games.rules.scoring import final_scoring
 
 from .test_conformance import MAX_MOVES, card_count, check_position
+
+BOT_NAMES = ("random", "greedy")
+
+
+def playout_cases(option_sets: dict[str, tuple[dict, Iterable[int]]]) -> list:
+    """Each named option set x its player counts x both bots, as `(bot, options, players)`
+    parameters whose ids say which (`"1st + Banquet-3p-greedy"`)."""
+    return [
+        pytest.param(bot, options, players, id=f"{name}-{players}p-{bot}")
+        for name, (options, counts) in option_sets.items()
+        for players in counts
+        for bot in BOT_NAMES
+    ]
 
 
 def play_out_checking_every_invariant(options: dict, seed: int, bot: str) -> None:

@@ -231,7 +231,11 @@ def test_golden_donkey_gives_5_rubles_and_ends_the_turn(options):
 @pytest.mark.parametrize("options", [B1, M1])
 def test_away_with_it_discards_another_card_from_the_hand(options):
     s = with_hand(options, ("away_with_it_building#0", "judge#0"))
-    s, _ = use(s, "away_with_it_building#0", target="judge#0")
+    s, events = use(s, "away_with_it_building#0", target="judge#0")
+    assert events == [
+        {"kind": "special", "seat": 0, "card": "away_with_it_building#0", "target": "judge#0"},
+        {"kind": "special_discard", "seat": 0, "card": "judge#0"},
+    ]
     assert s.players[0].hand == ()
     assert "judge#0" in s.discard
 

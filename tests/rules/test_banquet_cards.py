@@ -79,7 +79,11 @@ def test_m1_7_black_market_may_return_the_card_and_is_removed_from_the_game():
 
 def test_b1_5_jester_on_a_judge_swaps_its_next_scoring_then_goes_to_the_discard_pile():
     s = position(B1, ("jester#0",), area=("judge#0",))
-    s, _ = use(s, "jester#0", target="judge#0")
+    s, events = use(s, "jester#0", target="judge#0")
+    assert events == [
+        {"kind": "special", "seat": 0, "card": "jester#0", "target": "judge#0"},
+        {"kind": "overlay", "seat": 0, "card": "jester#0", "target": "judge#0"},
+    ]
     assert lying_on_cards(s) == (("jester#0", "judge#0"),)
     s, events = pass_all(s)
     mine = of_kind(events, "score")[0]
@@ -285,6 +289,26 @@ def test_money_collector_on_a_trading_card_halves_the_reduced_price_and_displace
     assert s.lower == ()
 
 
+def test_from_a_hand_of_four_the_money_collector_may_place_a_trading_card_over_the_warehouse():
+    """The Money Collector leaves the hand and a card from a row goes to the area: three cards
+    are left, which fit without the Warehouse. A Bank (13) over it (2) is 11, halved 5."""
+    hand = ("money_collector#0", "market#1", "market#2", "author#0")
+    s = position(
+        M1_MARKET, hand, phase="trading", area=("warehouse#0",), board={"upper": ["bank#0"]}
+    )
+    assert {"kind": "special", "card": "money_collector#0", "target": "bank#0",
+            "displace": "warehouse#0"} in specials(s, "money_collector#0")  # fmt: skip
+    s, events = use(s, "money_collector#0", target="bank#0", displace="warehouse#0")
+    assert events[:3] == [
+        {"kind": "special", "seat": 0, "card": "money_collector#0", "target": "bank#0"},
+        {"kind": "collect", "seat": 0, "card": "bank#0", "from": "upper", "price": 5,
+         "displaced": "warehouse#0"},
+        {"kind": "ledger", "seat": 0, "source": "price", "rubles": -5, "points": 0},
+    ]  # fmt: skip
+    assert (s.players[0].area, s.players[0].hand) == (("bank#0",), hand[1:])
+    assert s.discard == ("warehouse#0",)
+
+
 def test_4_15_a_collected_aristocrat_still_counts_as_a_type_at_the_final_scoring():
     """The chip takes the card's points, not its place among the distinct aristocrats."""
     s = position(M1_MARKET, (), phase="trading", area=("judge#0", "author#0"), last_round=True)
@@ -314,9 +338,16 @@ def test_m1_10_jester_on_a_collected_controller_swaps_into_points_that_are_lost(
 )
 def test_moocher_on_each_colour_scores_the_cards_value(card, gain, worth):
     s = position(M1_MARKET, ("moocher#0",), others=(card,))
-    s, _ = use(s, "moocher#0", target=card, gain=gain)
+    s, events = use(s, "moocher#0", target=card, gain=gain)
+    rubles, points = (worth, 0) if gain == "rubles" else (0, worth)
+    assert events == [
+        {"kind": "special", "seat": 0, "card": "moocher#0", "target": card},
+        {"kind": "moocher", "seat": 0, "card": card, "owner": 1, "gain": gain, "rubles": rubles,
+         "points": points},
+        {"kind": "ledger", "seat": 0, "source": "moocher", "rubles": rubles, "points": points},
+    ]  # fmt: skip
     mine = s.players[0]
-    assert (mine.money - 25, mine.points) == ((worth, 0) if gain == "rubles" else (0, worth))
+    assert (mine.money - 25, mine.points) == (rubles, points)
 
 
 def test_moocher_never_offers_the_points_of_a_yellow_card():
@@ -473,6 +504,21 @@ def test_a_trading_card_from_the_black_market_displaces_a_card_which_goes_to_the
             "displaced": "market#0",
         }
     ]
+
+
+def test_from_a_hand_of_four_the_black_market_may_buy_a_trading_card_over_the_warehouse():
+    """The Black Market leaves the hand and the bought card goes to the area: three cards are
+    left, which fit without the Warehouse (a hand of four would not)."""
+    hand = ("black_market#0", "market#1", "market#2", "author#0")
+    s = position(B1, hand, phase="trading", area=("warehouse#0",), discard=["bank#0"])
+    assert specials(s, "black_market#0") == [
+        {"kind": "special", "card": "black_market#0", "displace": "warehouse#0",
+         "target": "bank#0", "then": "buy"},
+        {"kind": "special", "card": "black_market#0", "target": "bank#0", "then": "take"},
+    ]  # fmt: skip
+    s, _ = use(s, "black_market#0", target="bank#0", then="buy", displace="warehouse#0")
+    assert (s.players[0].area, s.players[0].hand) == (("bank#0",), hand[1:])
+    assert s.discard == ("black_market#0", "warehouse#0")
 
 
 def test_a_special_card_used_on_a_target_names_it_in_its_event():

@@ -6,7 +6,7 @@ the ledger adds up to the final scores, and the replay equals the game."""
 
 import pytest
 
-from .playouts import play_out_checking_every_invariant
+from .playouts import play_out_checking_every_invariant, playout_cases
 
 OPTION_SETS = {
     "1st + Banquet": ({"edition": "1st"}, (2, 3, 4)),
@@ -28,12 +28,7 @@ OPTION_SETS = {
         (2, 3, 4, 5),
     ),
 }
-CASES = [
-    pytest.param(bot, options, players, id=f"{name}-{players}p-{bot}")
-    for name, (options, counts) in OPTION_SETS.items()
-    for players in counts
-    for bot in ("random", "greedy")
-]
+CASES = playout_cases(OPTION_SETS)
 
 
 @pytest.mark.parametrize(("bot", "options", "players"), CASES)

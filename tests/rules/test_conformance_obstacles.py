@@ -7,7 +7,7 @@ after the final scoring."""
 
 import pytest
 
-from .playouts import play_out_checking_every_invariant
+from .playouts import play_out_checking_every_invariant, playout_cases
 
 OPTION_SETS = {
     "Market + Obstacles": {"edition": "2nd", "market": True, "obstacles": True},
@@ -20,12 +20,7 @@ OPTION_SETS = {
         "banquet": True,
     },
 }
-CASES = [
-    pytest.param(bot, options, players, id=f"{name}-{players}p-{bot}")
-    for name, options in OPTION_SETS.items()
-    for players in (2, 3, 4, 5)
-    for bot in ("random", "greedy")
-]
+CASES = playout_cases({name: (options, (2, 3, 4, 5)) for name, options in OPTION_SETS.items()})
 
 
 @pytest.mark.parametrize(("bot", "options", "players"), CASES)

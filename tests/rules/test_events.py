@@ -478,6 +478,20 @@ def test_a_trading_card_grabbed_must_displace():
     assert refused(without, 0, event="grabber", card="bank#0") == ("event_impossible", "grabber")
 
 
+def test_a_trading_card_is_grabbed_by_who_can_pay_the_difference_though_not_its_full_cost():
+    """A Bank (13) over a Market (5) costs 8: the Grabber offers it to a seat with 8 rubles."""
+    s = with_events(players=[{"area": ["market#0"], "money": 8}, {}], discard=["bank#0"])
+    assert [m for m in event_moves(s) if m["event"] == "grabber"] == [
+        {"kind": "event", "event": "grabber", "card": "bank#0", "displace": "market#0"}
+    ]
+    s, events = play(s, 0, kind="event", event="grabber", card="bank#0", displace="market#0")
+    assert of_kind(events, "buy") == [
+        {"kind": "buy", "seat": 0, "card": "bank#0", "from": "discard", "price": 8,
+         "displaced": "market#0"}
+    ]  # fmt: skip
+    assert (s.players[0].area, s.players[0].money) == (("bank#0",), 0)
+
+
 def test_m4_14_the_grabber_on_a_question_mark_card_asks_for_its_tile():
     s = with_events(discard=["ship_builder#5"])
     s, _ = play(s, 0, kind="event", event="grabber", card="ship_builder#5")

@@ -18,7 +18,9 @@ from games.rules import (
 from games.rules.expert import (
     DEFAULT_PLAYOUTS,
     MIN_PLAYOUTS,
+    THINKING,
     default_playouts,
+    expert_budget,
     expert_move,
     judge,
     sampled_world,
@@ -177,3 +179,27 @@ def test_the_default_budget_shrinks_where_the_engine_works_harder():
     everything = default_playouts(new_game({**OPTION_SETS["2nd + everything"], "players": 4}, 1))
     assert base == DEFAULT_PLAYOUTS
     assert base > market > everything >= MIN_PLAYOUTS
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_standard_thinking_is_the_default_budget_of_every_option_set(name):
+    options = {**OPTION_SETS[name], "players": 4}
+    assert expert_budget(options, "standard") == default_playouts(new_game(options, 1))
+
+
+def test_quick_thinking_halves_the_budget_and_deep_thinking_adds_two_fifths():
+    base = {"edition": "1st", "players": 4}
+    assert [expert_budget(base, thinking) for thinking in THINKING] == [48, 96, 134]
+    market = {"edition": "2nd", "players": 4, "market": True}
+    assert [expert_budget(market, thinking) for thinking in THINKING] == [30, 60, 84]
+
+
+def test_every_thinking_keeps_its_share_of_the_floor_where_the_engine_works_hardest():
+    everything = {**OPTION_SETS["2nd + everything"], "players": 4}
+    budgets = [expert_budget(everything, thinking) for thinking in THINKING]
+    assert budgets == [MIN_PLAYOUTS // 2, MIN_PLAYOUTS, 17]
+
+
+def test_an_unknown_thinking_has_no_budget():
+    with pytest.raises(KeyError):
+        expert_budget({"players": 2}, "genius")

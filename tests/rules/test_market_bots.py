@@ -50,6 +50,34 @@ def test_greedy_lays_a_question_mark_where_nobody_is_ahead():
     assert {greedy_bot(s, 0, seed).to_dict()["good"] for seed in range(8)} == {"fish"}
 
 
+# Twelve cards a pile: two more rounds to come (the bots guess about six cards a round).
+TWO_ROUNDS_AHEAD = {
+    "worker": [f"{name}#{i}" for name in ("lumberjack", "gold_miner") for i in range(6)],
+    "market": [f"market_{good}_1#{i}" for good in ("grain", "cabbage", "chicken", "fish")
+               for i in range(3)],
+    "building": [f"{name}#{i}" for name in ("market", "customs_house") for i in range(5)]
+    + ["theater#0", "theater#1"],
+    "aristocrat": [f"author#{i}" for i in range(6)] + [f"administrator#{i}" for i in range(5)]
+    + ["secretary#0"],
+    "trading": ["wharf#0", "wharf#1", "wharf#2", "bank#0", "senator#0", "harbor#0", "peterhof#0",
+                "czarina#0", "admiral#0", "hermitage#0", "winter_palace#0", "patriarch#0"],
+}  # fmt: skip
+
+
+def test_greedy_values_a_yellow_card_by_the_value_tiles_of_the_market_scorings_still_ahead():
+    """In round 2's building phase the market scorings still ahead are rounds 3 and 4's (tiles
+    3 and 4): three apples alone are worth 7 points, so the bot takes the card it cannot pay
+    for. Counted from tiles already spent (rounds 1 and 2: 3 points) it would pass."""
+    s = market_state(
+        phase="building",
+        players=[{"money": 0}, {}],
+        board={"upper": ["market_apple_3#0"]},
+        piles=TWO_ROUNDS_AHEAD,
+    )
+    chosen = [greedy_bot(s, 0, seed).to_dict() for seed in range(8)]
+    assert chosen == [{"kind": "take", "card": "market_apple_3#0"}] * 8
+
+
 def test_a_greedy_market_game_contests_goods_and_keeps_orange_cards():
     s = new_game({"edition": "2nd", "players": 3, "market": True}, 1)
     events = []

@@ -61,7 +61,9 @@ def test_a_placed_question_mark_asks_its_owner_for_a_good():
     assert s.decisions[0].kind == "joker"
     assert [m["good"] for m in moves_of(s, 0)] == ["grain", "chicken", "apple", "cabbage", "fish"]
     s, events = play(s, 0, kind="joker", good="fish")
-    assert of_kind(events, "joker")[0]["good"] == "fish"
+    assert of_kind(events, "joker") == [
+        {"kind": "joker", "seat": 0, "card": JOKER_SHIP_BUILDER, "good": "fish", "automatic": False}
+    ]
     assert positions(s, 0)["fish"] == 1
     assert to_act(s) == (1,)  # the buy was seat 0's action; the turn goes on
 

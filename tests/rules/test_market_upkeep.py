@@ -79,6 +79,17 @@ def test_mk3_paying_the_upkeep_keeps_the_four_fish_for_the_majorities():
     assert s.players[0].points == 2
 
 
+def test_a_paid_upkeep_is_told_with_its_card_and_price_and_booked_as_upkeep():
+    s, _ = at_upkeep(players=[{"area": [FISH_CRATE], "money": 10}, {}])
+    s, events = play(s, 0, kind="upkeep", keep=True)
+    start = kinds(events).index("upkeep")
+    assert events[start : start + 2] == [
+        {"kind": "upkeep", "seat": 0, "card": FISH_CRATE, "price": 2, "kept": True,
+         "automatic": False},
+        {"kind": "ledger", "seat": 0, "source": "upkeep", "rubles": -2, "points": 0},
+    ]  # fmt: skip
+
+
 def test_mk3_a_crate_given_up_goes_to_the_discard_pile_and_its_fish_leave_before_the_majorities():
     s, _ = at_upkeep(players=[{"area": [FISH_CRATE], "money": 10}, {"area": ["market_fish_3#0"]}])
     s, events = play(s, 0, kind="upkeep", keep=False)
@@ -186,7 +197,25 @@ def test_keeping_a_crate_one_cannot_pay_for_is_refused():
     assert moves_of(s, 0) == [{"kind": "upkeep", "keep": False}]
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="upkeep", keep=True)
-    assert error.value.code == "cannot_afford"
+    assert (error.value.code, error.value.params) == (
+        "cannot_afford",
+        {"reason": "upkeep", "price": 6, "money": 3},
+    )
+
+
+def test_an_upkeep_asked_for_a_card_no_longer_in_the_area_is_refused():
+    """Only a written state gets there: in play the decision names a card of the area."""
+    s = market_state(
+        step="upkeep",
+        decisions=[
+            {"kind": "upkeep", "seat": 0, "data": {"card": FISH_CRATE, "price": 2, "rest": []}}
+        ],
+        players=[{"money": 10}, {}],
+    )
+    for keep in (True, False):
+        with pytest.raises(IllegalMove) as error:
+            play(s, 0, kind="upkeep", keep=keep)
+        assert (error.value.code, error.value.params) == ("no_such_card", {"reason": "not_in_area"})
 
 
 def test_mk11_round_7_the_upkeep_is_still_6():
@@ -253,7 +282,11 @@ def test_an_upkeep_plan_is_made_in_the_market_phase_only():
 
 def test_upkeep_plans_are_offered_to_crate_owners_in_the_market_phase():
     s = market_state(players=[{"area": [FISH_CRATE]}, {}])
-    assert {"kind": "upkeep_plan", "keep": True} in moves_of(s, 0)
+    assert [m for m in moves_of(s, 0) if m["kind"] == "upkeep_plan"] == [
+        {"kind": "upkeep_plan", "keep": True},
+        {"kind": "upkeep_plan", "keep": False},
+        {"kind": "upkeep_plan"},
+    ]
     assert {"kind": "upkeep_plan", "keep": True} not in moves_of(s.evolve(turn=1), 1)
 
 

@@ -6,7 +6,7 @@ import pytest
 from games.rules import MarkKind, player_view, register_mark
 from games.rules.marks import MARK_KINDS
 
-from .builders import pass_all, play, state
+from .builders import obstacle_state, of_kind, pass_all, play, state
 
 OBSERVATORY = {"area": ["observatory#0"]}
 
@@ -49,6 +49,22 @@ def test_a_mark_that_clears_with_the_building_phase_goes_after_its_scoring(flipp
 def test_a_mark_that_clears_after_its_cards_scoring_goes_with_that_scoring(flipped):
     s, _ = pass_all(marked("scored"))
     assert s.players[0].marks == ()
+
+
+def test_a_mark_that_clears_after_its_cards_scoring_goes_too_when_the_scoring_walks_obstacles(
+    flipped,
+):
+    """With the obstacles, a scoring whose points reach one is gained seat by seat along the
+    track; the marks go after it all the same."""
+    mark = {"card": "library#0", "kind": "flipped", "clears": "scored"}
+    s = obstacle_state(
+        {10: "bonus_buildings"},
+        phase="building",
+        players=[{"points": 9, "area": ["library#0", "customs_house#0"], "marks": [mark]}, {}],
+    )
+    s, events = pass_all(s)
+    assert [e["obstacle"] for e in of_kind(events, "obstacle_passed")] == ["bonus_buildings"]
+    assert (s.phase, s.players[0].points, s.players[0].marks) == ("aristocrat", 9 + 2, ())
 
 
 def test_a_mark_that_forbids_displacing_protects_its_card(flipped):

@@ -23,7 +23,10 @@ def test_the_observatory_draws_the_top_card_of_the_chosen_pile():
     s, events = play(
         with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="aristocrat"
     )
-    assert of_kind(events, "observatory")[0]["card"] == "judge#0"
+    assert events == [
+        {"kind": "observatory", "seat": 0, "observatory": "observatory#0", "pile": "aristocrat",
+         "card": "judge#0", "reveals": True}
+    ]  # fmt: skip
     assert s.drawn == "judge#0"
     assert s.pile("aristocrat") == ("author#0",)
     assert to_act(s) == (0,)
@@ -77,6 +80,17 @@ def test_the_observatory_cannot_draw_the_last_card_of_a_pile():
     with pytest.raises(IllegalMove) as error:
         play(with_observatory(), 0, kind="observatory", observatory="observatory#0", pile="trading")
     assert error.value.code == "pile_too_small"
+
+
+@pytest.mark.parametrize(
+    ("area", "named"),
+    [((), "observatory#0"), (("observatory#0",), "observatory#1"), (("library#0",), "library#0")],
+)
+def test_only_an_observatory_in_the_seats_area_draws(area, named):
+    s = with_observatory(players=[{"area": list(area)}, {"area": ["observatory#1"]}])
+    with pytest.raises(IllegalMove) as error:
+        play(s, 0, kind="observatory", observatory=named, pile="aristocrat")
+    assert (error.value.code, error.value.params) == ("no_such_card", {"reason": "no_observatory"})
 
 
 def test_the_observatory_works_once_per_round():

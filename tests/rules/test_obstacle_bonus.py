@@ -156,3 +156,50 @@ def test_a_bonus_answer_without_a_question_is_refused():
     with pytest.raises(IllegalMove) as error:
         play(s, 0, kind="obstacle_bonus", points=1)
     assert (error.value.code, error.value.params) == ("not_now", {"move": "obstacle_bonus"})
+
+
+def test_the_points_of_a_bonus_chosen_walk_on_and_a_bonus_card_they_reach_is_asked_too():
+    """Score 7: the building scoring's 3 points end on the Bonus market on 10; its 3 markers
+    taken as points reach the Bonus card on 12, which asks in turn (only the final scoring
+    chooses for him)."""
+    me = {"points": 7, "money": 0, "area": ["customs_house#0", *THREE_MARKETS]}
+    s = obstacle_state({10: "bonus_market", 12: "bonus_card"}, phase="building", players=[me, {}])
+    s, _ = pass_all(s)
+    s, events = play(s, 0, kind="obstacle_bonus", points=3)
+    assert events == [
+        {"kind": "obstacle_bonus", "seat": 0, "space": 10, "obstacle": "bonus_market",
+         "rubles": 0, "points": 3, "automatic": False},
+        {"kind": "ledger", "seat": 0, "source": "obstacles:bonus_market", "rubles": 0,
+         "points": 3},
+        {"kind": "obstacle_passed", "seat": 0, "space": 12, "obstacle": "bonus_card",
+         "real": False, "rubles": 0, "points": 0, "asked": True},
+    ]  # fmt: skip
+    assert (s.step, to_act(s), s.players[0].points) == ("obstacle_bonus", (0,), 13)
+    assert moves_of(s, 0) == [
+        {"kind": "obstacle_bonus", "card": "customs_house#0", "gain": "points"},
+        {"kind": "obstacle_bonus", "card": "market#0", "gain": "points"},
+        {"kind": "obstacle_bonus", "card": "market_apple_1#0", "gain": "rubles"},
+        {"kind": "obstacle_bonus", "card": "market_fish_1#0", "gain": "rubles"},
+    ]
+
+
+def test_a_bonus_taken_as_rubles_while_held_on_a_real_obstacle_is_not_blocked_again():
+    """Score 8: the building scoring's 3 points pass the Bonus market on 10 and stop on the
+    Real aristocrats on 11 (no red card). Its markers taken as rubles gain no point: they are
+    paid, and no second `obstacle_blocked` is told."""
+    me = {"points": 8, "money": 0, "area": ["customs_house#0", *THREE_MARKETS]}
+    s = obstacle_state(
+        {10: "bonus_market", 11: "real_aristocrats"}, phase="building", players=[me, {}]
+    )
+    s, events = pass_all(s)
+    assert len(of_kind(events, "obstacle_blocked")) == 1
+    s, events = play(s, 0, kind="obstacle_bonus", points=0)
+    assert events == [
+        {"kind": "obstacle_bonus", "seat": 0, "space": 10, "obstacle": "bonus_market",
+         "rubles": 3, "points": 0, "automatic": False},
+        {"kind": "ledger", "seat": 0, "source": "obstacles:bonus_market", "rubles": 3,
+         "points": 0},
+        {"kind": "refill", "pile": "aristocrat", "cards": []},
+        {"kind": "phase", "round": 2, "phase": "aristocrat", "start_seat": 1},
+    ]  # fmt: skip
+    assert (s.players[0].points, s.players[0].money) == (11, 3)

@@ -8,7 +8,7 @@ import dataclasses
 
 from games.rules import final_scores, register_final_step
 from games.rules.ledger import entries
-from games.rules.scoring import final_scoring
+from games.rules.scoring import final_scoring, score_sheet
 
 from .builders import obstacle_state as position
 from .builders import of_kind, passed
@@ -228,3 +228,76 @@ def test_a_game_without_obstacles_has_no_blocked_at_and_no_obstacle_part():
     row = row_of(s)
     assert row["blocked_at"] is None
     assert "obstacles" not in row["points"]
+
+
+def ledger(seat, source, points):
+    return {"kind": "ledger", "seat": seat, "source": source, "rubles": 0, "points": points}
+
+
+def test_the_score_sheet_shows_a_bonus_of_the_final_scoring_within_it_after_its_step():
+    """Seat 0 took 4 points during play from the Pub and 2 from an obstacle's bonus; at the
+    final scoring the aristocrats' point carries him onto the Bonus card on 10, whose 5
+    points (the Library's) are the final scoring's, shown after the aristocrats' step and not
+    added to the bonuses of the game."""
+    s = obstacle_state(
+        {10: "bonus_card"},
+        players=[
+            {"points": 9, "money": 0, "area": ["author#0", "library#0", "weaving_mill#0"]},
+            {"points": 3},
+        ],
+    )
+    during = [ledger(0, "pub", 4), ledger(0, "obstacles", 2), ledger(0, "scoring:worker", 3)]
+    during.append(ledger(1, "scoring:worker", 3))
+
+    sheet = score_sheet(s, [*during, *final_scoring(s).events])
+
+    keys = [part["key"] for part in sheet["parts"] if part["final"]]
+    assert keys == [
+        "final:aristocrats",
+        "final:obstacles",
+        "final:money",
+        "final:hand",
+    ]
+    assert [part["key"] for part in sheet["parts"] if not part["final"]] == [
+        "scoring:worker",
+        "pub",
+        "obstacles",
+    ]
+    mine = sheet["rows"][0]["parts"]
+    assert (mine["obstacles"], mine["final:obstacles"], mine["final:aristocrats"]) == (2, 5, 1)
+    assert sum(mine.values()) == sheet["rows"][0]["total"] == 9 + 1 + 5
+
+
+def test_a_bonus_paid_only_in_the_final_scoring_leaves_no_column_among_the_games_parts():
+    s = obstacle_state(
+        {10: "bonus_card"},
+        players=[
+            {"points": 9, "money": 0, "area": ["author#0", "library#0", "weaving_mill#0"]},
+            {"points": 3},
+        ],
+    )
+    during = [ledger(0, "scoring:worker", 9), ledger(1, "scoring:worker", 3)]
+
+    sheet = score_sheet(s, [*during, *final_scoring(s).events])
+
+    assert "obstacles" not in [part["key"] for part in sheet["parts"]]
+    assert sheet["rows"][0]["parts"]["final:obstacles"] == 5
+    assert sheet["rows"][1]["parts"]["final:obstacles"] == 0
+
+
+def test_the_bonuses_of_two_obstacles_passed_at_the_final_scoring_add_up_in_its_obstacles_part():
+    """Score 5, five red types (15 points) and a Wharf: the aristocrats' points pass the Bonus
+    aristocrat on 10 (5 points) and the Bonus exchange on 20 (1 ruble, 1 point)."""
+    s = obstacle_state(
+        {10: "bonus_aristocrat", 20: "bonus_exchange"},
+        players=[{"points": 5, "money": 0, "area": [*FIVE_RED, "wharf#0"]}, {}],
+    )
+    row = row_of(s)
+    assert row["points"] == {
+        "cards": 5,
+        "aristocrats": 15,
+        "obstacles": 5 + 1,
+        "money": 0,
+        "hand": 0,
+    }
+    assert (row["total"], row["money_left"], row["blocked_at"]) == (26, 1, None)

@@ -123,3 +123,14 @@ def test_the_real_obstacles_bonuses():
     assert bonus("real_exchange", ["wharf#0", "senator#0"])[:2] == (0, 4)
     market = ["market_fish_crate#0", "market_apple_1#0"]
     assert bonus("real_market", market)[:2] == (4, 2)  # the highest position, 1 per marker
+
+
+def test_the_real_buildings_bonus_counts_a_turned_observatorys_point_at_the_final_scoring():
+    """§0.3: a turned Observatory is worth nothing during play but its point at the final
+    scoring, so passing the Real buildings there pays its point as the best blue card's."""
+    turned = {"card": "observatory#0", "kind": "turned", "clears": "round_end"}
+    s = obstacle_state({}, players=[{"area": ["observatory#0"], "marks": [turned]}, {}])
+    during_play = OBSTACLES["real_buildings"].bonus(s, 0, False)
+    at_the_end = OBSTACLES["real_buildings"].bonus(s, 0, True)
+    assert (during_play.rubles, during_play.points, during_play.choices) == (1, 0, ())
+    assert (at_the_end.rubles, at_the_end.points, at_the_end.choices) == (1, 1, ())

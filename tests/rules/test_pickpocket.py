@@ -166,7 +166,10 @@ def test_no_and_never_ask_me_again_declines_and_keeps_the_standing_answer():
     s, events = play(s, 2, kind="pickpocket_plan", ask=False)
     assert s.players[2].plans["pickpocket"] is False
     assert s.players[2].hand == ("pickpocket#0",)
-    assert of_kind(events, "pickpocket")[0]["used"] is False
+    assert events == [
+        {"kind": "pickpocket_plan", "seat": 2, "ask": False},
+        {"kind": "pickpocket", "seat": 2, "used": False, "automatic": False},
+    ]
     assert to_act(s) == (1,)
 
 
@@ -266,3 +269,43 @@ def test_a_trading_card_the_pick_pocket_buys_displaces_a_card_which_goes_to_the_
             "displaced": "market#0",
         }
     ]
+
+
+def test_m1_5_the_holder_may_buy_what_he_can_pay_from_either_row_and_take_any_card():
+    """Offered: a buy of every card he can pay (a trading card priced less the card it
+    displaces, the lower row's card less its discount, never a purple card) and a take of
+    every card; a card from the lower row leaves the lower row."""
+    s = before_the_building_phase(M1)
+    s = s.with_player(2, s.players[2].evolve(area=("market#0",), money=10))
+    s = s.evolve(
+        upper=("library#0", "bank#0", "golden_donkey#0", "author#0"), lower=("lumberjack#1",)
+    )
+    s, _ = pass_all(s)
+    assert [m for m in player_view(s, 2)["moves"] if m["kind"] == "pickpocket" and m["use"]] == [
+        {"kind": "pickpocket", "card": "library#0", "then": "take", "use": True, "price": None},
+        {"kind": "pickpocket", "card": "bank#0", "displace": "market#0", "then": "buy",
+         "use": True, "price": 13 - 5},
+        {"kind": "pickpocket", "card": "bank#0", "then": "take", "use": True, "price": None},
+        {"kind": "pickpocket", "card": "golden_donkey#0", "then": "take", "use": True,
+         "price": None},
+        {"kind": "pickpocket", "card": "author#0", "then": "buy", "use": True, "price": 4},
+        {"kind": "pickpocket", "card": "author#0", "then": "take", "use": True, "price": None},
+        {"kind": "pickpocket", "card": "lumberjack#1", "then": "buy", "use": True,
+         "price": 3 - 1},
+        {"kind": "pickpocket", "card": "lumberjack#1", "then": "take", "use": True,
+         "price": None},
+    ]  # fmt: skip
+    s, events = play(s, 2, kind="pickpocket", use=True, card="lumberjack#1", then="buy")
+    assert events == [
+        {"kind": "pickpocket", "seat": 2, "used": True, "card": "lumberjack#1", "then": "buy"},
+        {"kind": "buy", "seat": 2, "card": "lumberjack#1", "from": "lower", "price": 2,
+         "displaced": None},
+        {"kind": "ledger", "seat": 2, "source": "price", "rubles": -2, "points": 0},
+    ]  # fmt: skip
+    me = s.players[2]
+    assert (me.area, me.hand, me.money) == (("market#0", "lumberjack#1"), (), 10 - 2)
+    assert (s.upper, s.lower, to_act(s)) == (
+        ("library#0", "bank#0", "golden_donkey#0", "author#0"),
+        (),
+        (1,),
+    )

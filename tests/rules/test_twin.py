@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.rules import GameState, IllegalMove, default_move, event_reveals, player_view, to_act
+from games.rules.modules.market import jokers
 
 from .builders import market_state, moves_of, of_kind, play
 
@@ -276,3 +277,89 @@ def test_a_card_of_the_pair_taken_into_the_hand_displaces_nothing():
             "cannot_displace",
             {"reason": "twin_not_bought"},
         )
+
+
+def test_a_move_answering_another_question_is_refused_while_the_pair_waits():
+    s, _ = after_twin()
+    with pytest.raises(IllegalMove) as caught:
+        play(s, 0, kind="joker", good="fish")
+    assert (caught.value.code, caught.value.params) == ("not_now", {"move": "joker"})
+
+
+def test_the_card_of_the_pair_taken_into_the_hand_counts_so_a_full_hand_keeps_the_warehouse():
+    """Hand room suffices for the whole pair, and a Warehouse is not displaced while its owner
+    holds 4 cards (README-9: the hand counted after the action): with 3 in the hand, the pair's
+    card taken makes 4, whichever of the two is taken first; both bought leave 3."""
+    s, _ = after_twin(
+        players=[
+            {"area": ["warehouse#0"], "hand": ["author#2", "author#3", "author#4"], "money": 60},
+            {},
+        ],
+        board={"upper": ["bank#0", "author#0"]},
+        piles={"building": ["library#0", "market#1"]},
+    )
+    ways = {
+        (m["card"], m["then"], m.get("displace"), m["second"], m.get("second_displace"))
+        for m in pair_moves(s)
+    }
+    assert ways == {
+        ("bank#0", "buy", "warehouse#0", "buy", None),
+        ("bank#0", "take", None, "buy", None),
+        ("library#0", "buy", None, "buy", "warehouse#0"),
+        ("library#0", "buy", None, "buy", "library#0"),
+        ("library#0", "buy", None, "take", None),
+    }
+    for move in (
+        {"card": "bank#0", "then": "buy", "displace": "warehouse#0", "second": "take"},
+        {"card": "library#0", "then": "take", "second": "buy", "second_displace": "warehouse#0"},
+    ):
+        with pytest.raises(IllegalMove) as caught:
+            play(s, 0, kind="twin", **move)
+        assert (caught.value.code, caught.value.params) == ("cannot_displace", {})
+    s, events = play(
+        s, 0, kind="twin", card="library#0", then="buy", second="buy", second_displace="warehouse#0"
+    )
+    assert [e for e in events if e["kind"] != "ledger"] == [
+        {"kind": "twin", "seat": 0, "cards": ["library#0", "bank#0"], "ways": ["buy", "buy"]},
+        {"kind": "buy", "seat": 0, "card": "library#0", "from": "twin", "price": 17,
+         "displaced": None},
+        {"kind": "buy", "seat": 0, "card": "bank#0", "from": "twin", "price": 13 - 2,
+         "displaced": "warehouse#0"},
+    ]  # fmt: skip
+    me = s.players[0]
+    assert (me.area, me.hand, me.money) == (
+        ("library#0", "bank#0"),
+        ("author#2", "author#3", "author#4"),
+        60 - 17 - 11,
+    )
+    assert (s.upper, s.discard, to_act(s)) == (("author#0",), ("warehouse#0",), (1,))
+
+
+def test_each_card_of_the_pair_bought_is_placed_a_question_mark_asks_and_a_displaced_tile_returns():
+    """The placement of each card bought runs as for any placement (the Market's '?' tiles):
+    the '?' card bought first asks for its good, the card the second displaced gives its tile
+    back."""
+    czar = "czar_and_carpenter#0"  # 2nd edition: a '?' symbol, its tile fish
+    s, _ = after_twin(
+        phase="worker",
+        players=[{"area": [czar]}, {}],
+        records={"market": {"jokers": {czar: "fish"}}},
+        board={"upper": ["ship_builder#5", "author#0"]},  # the sixth Ship Builder shows the '?'
+        piles={"worker": ["wharf#0", "lumberjack#0"]},
+    )
+    s, events = play(
+        s, 0, kind="twin", card="ship_builder#5", then="buy", second="buy", second_displace=czar
+    )
+    assert [e for e in events if e["kind"] != "ledger"] == [
+        {"kind": "twin", "seat": 0, "cards": ["ship_builder#5", "wharf#0"], "ways": ["buy", "buy"]},
+        {"kind": "buy", "seat": 0, "card": "ship_builder#5", "from": "twin", "price": 7,
+         "displaced": None},
+        {"kind": "buy", "seat": 0, "card": "wharf#0", "from": "twin", "price": 4,
+         "displaced": czar},
+        {"kind": "joker_returned", "seat": 0, "card": czar, "good": "fish"},
+    ]  # fmt: skip
+    assert [(d.kind, d.seat, dict(d.data)) for d in s.decisions] == [
+        ("joker", 0, {"card": "ship_builder#5"})
+    ]
+    assert (to_act(s), dict(jokers(s)), s.discard) == ((0,), {}, (czar,))
+    assert [m["good"] for m in moves_of(s, 0)] == ["grain", "chicken", "apple", "cabbage", "fish"]

@@ -3,6 +3,7 @@ or signing up the member lands in that game's lobby, ready to take his seat."""
 
 import pytest
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from accounts.models import User
 from games import services
@@ -79,3 +80,25 @@ def test_a_member_who_logs_in_from_the_invitation_lands_in_its_lobby(client, inv
 
     assert answer.redirect_chain[-1][0] == link
     assert "Join this game" in answer.content.decode()
+
+
+@pytest.mark.parametrize("where", ["form", "address"])
+def test_where_a_new_member_was_going_comes_from_the_form_or_the_pages_address(
+    client, invitation, where
+):
+    """The sign-up form's hidden field, or the page's own ?next= (the mailed link's button
+    posts no form fields): a path on this site, or a full address of this site."""
+    _game, link = invitation
+    full = f"http://testserver{link}"
+    if where == "form":
+        client.post(reverse("accounts:signup"), {**signup_data("newcomer"), "next": full})
+    else:
+        client.post(
+            f"{reverse('accounts:signup')}?{urlencode({'next': full})}", signup_data("newcomer")
+        )
+    mailed = confirm_link(signup_data("newcomer")["email"])
+    assert mailed.endswith(f"?{urlencode({'next': full})}")
+
+    answer = client.post(mailed)
+
+    assert answer.url == full

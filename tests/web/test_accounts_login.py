@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.ratelimit import LOGIN_FAILURES_MAX
+from accounts.ratelimit import KNOWN_BROWSER_COOKIE, LOGIN_FAILURES_MAX
 from tests.web.accounts_helpers import PASSWORD, member
 
 LOGIN = reverse("accounts:login")
@@ -205,3 +205,43 @@ def test_password_reset_requests_from_one_client_are_limited(client):
     assert len(mail.outbox) == RESET_PER_CLIENT
     client.post(RESET, {"email": "m0@example.org"}, REMOTE_ADDR="10.0.2.2")
     assert len(mail.outbox) == RESET_PER_CLIENT + 1
+
+
+def test_a_good_login_forgets_the_failures_from_that_address(client):
+    """Nine failures, a good login, nine more: the limit counts from the good login on, so
+    alice still gets in; the browser is marked as hers with a cookie sent over HTTPS only."""
+    member("alice")
+    for _ in range(LOGIN_FAILURES_MAX - 1):
+        _fail(client)
+    response = client.post(
+        LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1"
+    )
+    assert response.status_code == 302
+    mark = response.cookies[KNOWN_BROWSER_COOKIE]
+    assert (mark["secure"], mark["httponly"], mark["samesite"]) == (True, True, "Lax")
+    client.post(LOGOUT)
+    for _ in range(LOGIN_FAILURES_MAX - 1):
+        _fail(client)
+
+    response = client.post(
+        LOGIN, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1"
+    )
+
+    assert (response.status_code, response.url) == (302, "/")
+
+
+def test_a_login_form_sent_without_a_name_forgets_no_ones_failures(client):
+    """A form without a name is no good login of any member (not even of one called "XXXX"):
+    nine failures, a nameless form, one more failure, and the limit is reached."""
+    member("xxxx")
+    for _ in range(LOGIN_FAILURES_MAX - 1):
+        _fail(client, username="xxxx")
+    client.post(LOGIN, {"username": "", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+    _fail(client, username="xxxx")
+
+    response = client.post(
+        LOGIN, {"username": "xxxx", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1"
+    )
+
+    assert response.status_code == 200
+    assert "Too many failed logins" in response.content.decode()

@@ -131,3 +131,25 @@ def test_the_deploy_check_passes_with_production_settings():
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"data": "{}", "content_type": "application/json"},
+        {"data": {}, "headers": {"Accept": "text/html, application/json"}},
+    ],
+)
+def test_a_json_request_without_the_token_gets_the_apis_refusal(sent):
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post(reverse("accounts:signup"), **sent)
+
+    assert (response.status_code, response.json()) == (
+        403,
+        {
+            "code": "csrf_failed",
+            "message": "The security token is missing or expired; please reload.",
+            "version": None,
+        },
+    )

@@ -1,7 +1,10 @@
+import zoneinfo
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from accounts.forms import COMMON_TIME_ZONES, ProfileForm
 from accounts.models import User
 from tests.web.accounts_helpers import member
 
@@ -170,3 +173,51 @@ def test_the_profile_service_refuses_a_name_another_member_goes_by_on_the_name_f
     }
     anna.refresh_from_db()
     assert anna.display_name == "Anna"
+
+
+def test_the_zones_are_offered_once_each_by_their_names_with_spaces():
+    berlin = ProfileForm(instance=member("alice", time_zone="Europe/Berlin"))
+    kathmandu = ProfileForm(instance=member("bob", time_zone="Asia/Kathmandu"))
+
+    offered = berlin.fields["time_zone"].choices
+    assert [zone for zone, _name in offered] == COMMON_TIME_ZONES
+    assert dict(offered)["America/New_York"] == "America/New York"
+    offered = kathmandu.fields["time_zone"].choices
+    assert [zone for zone, _name in offered] == ["UTC", "Asia/Kathmandu", *COMMON_TIME_ZONES[1:]]
+
+
+@pytest.fixture
+def zone_missing_here(tmp_path):
+    """A server whose time zone database lacks Europe/Kyiv (the name came in 2022): here one
+    that holds no zone at all."""
+    zoneinfo.reset_tzpath(to=[str(tmp_path)])
+    zoneinfo.ZoneInfo.clear_cache()
+    with pytest.raises(zoneinfo.ZoneInfoNotFoundError):
+        zoneinfo.ZoneInfo("Europe/Kyiv")
+    yield "Europe/Kyiv"
+    zoneinfo.reset_tzpath()
+    zoneinfo.ZoneInfo.clear_cache()
+
+
+def test_an_offered_zone_the_server_cannot_load_is_refused_in_words(zone_missing_here):
+    alice = member("alice")
+    form = ProfileForm(profile_data(time_zone=zone_missing_here), instance=alice)
+
+    assert form.errors == {"time_zone": ["Unknown time zone."]}
+
+
+def test_a_display_name_is_checked_for_itself_and_an_empty_one_for_the_username():
+    member("boris")
+    alice = member("alice")
+
+    taken = ProfileForm(profile_data(display_name="B0ris"), instance=alice)
+    assert taken.errors == {
+        "display_name": ["Another member goes by this name or one that looks like it."]
+    }
+    own = ProfileForm(profile_data(display_name=""), instance=alice)
+    assert own.is_valid(), own.errors
+    assert own.cleaned_data["display_name"] == ""
+    member("Alice2", display_name="Alice")  # someone goes by alice's username now
+    assert ProfileForm(profile_data(display_name=""), instance=alice).errors == {
+        "display_name": ["Another member goes by this name or one that looks like it."]
+    }

@@ -145,3 +145,20 @@ def test_the_async_session_calls_keep_the_signed_cached_copy_too(alice):
     assert not Session.objects.filter(session_key=key).exists()
     assert cache.get(cache_key_of(key)) is None
     assert not async_to_sync(SessionStore().aexists)(key)
+
+
+def test_a_session_read_from_the_database_is_cached_only_until_it_expires(alice, time_machine):
+    time_machine.move_to("2026-03-02 09:00:00+00:00", tick=False)
+    store = SessionStore()
+    store[SESSION_KEY] = str(alice.pk)
+    store.set_expiry(60)
+    store.save()
+    cache.delete(store.cache_key)  # the cached copy is gone (evicted, say)
+    assert SessionStore(store.session_key).load() == {
+        SESSION_KEY: str(alice.pk),
+        "_session_expiry": 60,
+    }
+
+    time_machine.move_to("2026-03-02 09:01:01+00:00", tick=False)
+
+    assert SessionStore(store.session_key).load() == {}

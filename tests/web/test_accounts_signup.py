@@ -158,6 +158,10 @@ def test_a_tampered_sign_up_link_creates_nothing(client):
 def test_an_invite_club_needs_a_code_to_sign_up(client):
     page = client.get(SIGNUP)
     assert 'name="invite_code"' in page.content.decode()
+    assert (
+        '<div class="help" id="id_invite_code_helptext">'
+        "This club is by invitation: ask a member.</div>"
+    ) in page.content.decode()
 
     response = client.post(SIGNUP, signup_data("carol"))
 
@@ -349,3 +353,59 @@ def test_why_an_invite_code_cannot_be_used_in_its_own_words():
         assert services.invite_problem("ENDS") == (
             "This invite code has expired. Please ask for a new one."
         )
+
+
+@pytest.mark.usefixtures("open_club")
+def test_each_password_refusal_of_the_sign_up_form_says_why():
+    differ = SignupForm(signup_data("carol", password2="something else entirely"))
+    like_name = SignupForm(
+        signup_data("marguerite", password1="Marguerite7", password2="Marguerite7")
+    )
+    like_address = SignupForm(
+        {
+            **signup_data("carol", password1="Bartholomew7", password2="Bartholomew7"),
+            "email": "bartholomew@example.org",
+        }
+    )
+
+    assert differ.errors == {"password2": ["The two passwords differ."]}
+    assert like_name.errors == {"password1": ["The password is too similar to the username."]}
+    assert like_address.errors == {
+        "password1": ["The password is too similar to the email address."]
+    }
+
+
+@pytest.mark.usefixtures("open_club")
+def test_the_sign_up_mails_say_what_they_are_and_one_address_gets_three_an_hour(client):
+    member("alice")
+    client.post(SIGNUP, {**signup_data("dora"), "email": "alice@example.org"})
+    for _ in range(4):
+        client.post(SIGNUP, signup_data("carol"))
+
+    to_alice, *to_carol = mail.outbox
+    assert (to_alice.to, to_alice.subject) == (
+        ["alice@example.org"],
+        "Someone tried to sign up with your address at stpete",
+    )
+    assert to_alice.body.startswith("Hello Alice,\n")
+    assert "Your username: alice\n" in to_alice.body
+    assert [(m.to, m.subject) for m in to_carol] == [
+        (["carol@example.org"], "Confirm your stpete sign-up")
+    ] * 3
+    assert "open this link within 3 days:" in to_carol[0].body
+
+
+def test_a_link_mailed_by_an_open_club_followed_after_it_went_invite_only_needs_a_code(
+    client, settings
+):
+    settings.SIGNUP_MODE = "open"
+    client.post(SIGNUP, signup_data("carol"))
+    settings.SIGNUP_MODE = "invite"
+
+    answer = client.post(confirm_link("carol@example.org"))
+
+    assert answer.status_code == 200
+    assert "This invite code does not exist. Please check it for typos." in (
+        answer.content.decode()
+    )
+    assert not User.objects.exists()

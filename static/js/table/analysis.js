@@ -13,12 +13,12 @@ import { playerName, T } from "./page.js";
 const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 5000;
 
-const percent = (share) => Math.round(100 * share);
+export const percent = (share) => Math.round(100 * share);
 
 /** A move in words. The stored moves carry no price (the table's buttons price the legal moves
  *  of the current view), so buying and playing say the card instead; other moves say the card
  *  they name after their usual label. */
-function moveWords(move) {
+export function moveWords(move) {
   const replacing = move.displace ? fmt(T.replacing, { card: cardName(move.displace) }) : "";
   if ((move.kind === "buy" || move.kind === "play") && move.card) {
     return fmt(T[`analysis_${move.kind}`], { card: cardName(move.card) }) + replacing;

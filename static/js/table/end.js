@@ -45,15 +45,15 @@ function scoredAssignments(view) {
   return el("section", { class: "end-detail scored-assignments" }, el("h3", { text: T.scored_assignments }), el("ul", {}, lines));
 }
 
-/** Module 6: per player the points the obstacles' bonuses paid, the points they took, and where
- * a player was held when the game ended. */
+/** Module 6: per player the points the obstacles' bonuses paid (during the game and in the final
+ * scoring), the points they took, and where a player was held when the game ended. */
 function obstacleEffects(view, sheet) {
   if (!view.obstacles || !sheet.points_lost) {
     return null;
   }
   const bonus = (seat) => {
     const row = sheet.rows.find((r) => r.seat === seat);
-    return row && row.parts.obstacles ? row.parts.obstacles : 0;
+    return row ? (row.parts.obstacles || 0) + (row.parts["final:obstacles"] || 0) : 0;
   };
   const lines = bySeat(view.scores || []).map((row) => {
     const held = row.blocked_at !== null && row.blocked_at !== undefined ? ` (${fmt(T.held_at_end, { space: row.blocked_at })})` : "";

@@ -1,11 +1,14 @@
 // The replay of a finished game: a stepper and a slider over the moves; each step is the
 // spectator's payload after that many moves (GET /games/<id>/replay/<n>), with the log's
-// lines of that move beside the controls.
+// lines of that move beside the controls. Once the first step is shown, the post-game
+// analysis joins it (replay_analysis.js): the chances of winning with the turning points, and
+// at a turning point's move the better one.
 
 import { paint } from "./colours.js";
 import { $, fmt } from "./dom.js";
 import { fetchView, viewFrom } from "./network.js";
 import { D, shown, T } from "./page.js";
+import { setupReplayAnalysis, showReplayStep } from "./replay_analysis.js";
 
 export function setupReplay() {
   let step = Number(D.replayStart || 0);
@@ -23,6 +26,7 @@ export function setupReplay() {
     $("replay-step").innerHTML = lines.map((line) => `<li>${line}</li>`).join("");
     paint($("replay-step"));
     slider.max = shown.payload.steps;
+    showReplayStep(step, shown.payload.steps, shown.payload.turning_points);
   };
   box.addEventListener("click", (event) => {
     const button = event.target.closest("[data-step]");
@@ -33,5 +37,8 @@ export function setupReplay() {
     go(how === "first" ? 0 : how === "last" ? Number(slider.max) : step + (how === "next" ? 1 : -1));
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
-  go(step);
+  go(step).then(() => {
+    setupReplayAnalysis(D.analysisUrl, shown.payload.steps, go);
+    showReplayStep(step, shown.payload.steps, shown.payload.turning_points);
+  });
 }

@@ -4,6 +4,7 @@ In these tests the after-commit hand-over never runs (nothing executes on-commit
 as when Redis refused the task at that moment.
 """
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -91,3 +92,24 @@ def test_the_sweep_finds_only_running_games_whose_bot_is_to_act_the_longest_wait
     found = sweep_find(START + grace() + timedelta(seconds=1)).bot_turns
 
     assert found == [(second.pk, second.version), (first.pk, first.version)]
+
+
+def test_a_bot_turn_that_fails_is_logged_with_its_game_and_the_sweep_goes_on(anna, clock, caplog):
+    game = bot_to_act(anna)
+    Game.objects.filter(pk=game.pk).update(state={})  # a damaged snapshot: the bot cannot move
+    clock.move_to(START + grace() + timedelta(seconds=1))
+
+    with caplog.at_level(logging.WARNING):
+        report = sweep()
+
+    assert report.failed == [f"bot turn of game {game.pk}"]
+    told = [(r.name, r.levelname, r.getMessage()) for r in caplog.records if r.name[:6] == "games."]
+    assert [(name, level) for name, level, _text in told] == [
+        ("games.tasks", "ERROR"),
+        ("games.services.sweep", "WARNING"),
+    ]
+    assert told[0][2] == f"the bot turn of game {game.pk} at version {game.version} failed"
+    # the sweep's own line names the game too, then what went wrong
+    assert told[1][2].startswith(f"sweep: the bot turn of game {game.pk} failed (")
+    assert told[1][2].endswith("); going on")
+    assert not Action.objects.filter(game=game, seq=game.version + 1).exists()

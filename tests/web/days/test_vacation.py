@@ -3,11 +3,14 @@
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.errors import GameError
-from games.models import Vacation
+from games.models import Game, Vacation
 from games.services import vacations
+from tests.web.accounts_helpers import member
 
 from .conftest import two_player_game
 
@@ -298,3 +301,23 @@ def test_whether_he_is_on_vacation_is_judged_on_the_day_asked_about_in_his_zone(
     assert is_on_vacation(anna, datetime(2026, 3, 4, 5, 0, tzinfo=UTC))  # Wed 00:00 there
     assert is_on_vacation(anna, datetime(2026, 3, 5, 4, 59, tzinfo=UTC))  # Wed 23:59 there
     assert not is_on_vacation(anna)  # today, Monday
+
+
+def test_a_vacation_moves_only_the_deadlines_of_the_games_where_he_is_to_act(
+    game, anna, boris, django_capture_on_commit_callbacks
+):
+    other = two_player_game(boris, member("clara"), title="Without anna")
+    deadlines = dict(Game.objects.values_list("pk", "deadline"))
+
+    with (
+        CaptureQueriesContext(connection) as queries,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        vacations.vacation_start_now(user=anna, days=2)
+
+    games_written = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "games_game"')]
+    assert len(games_written) == 1
+    assert games_written[0].endswith(f'WHERE "games_game"."id" = {game.pk}')
+    now = dict(Game.objects.values_list("pk", "deadline"))
+    assert now[game.pk] > deadlines[game.pk]
+    assert now[other.pk] == deadlines[other.pk]

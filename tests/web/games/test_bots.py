@@ -173,3 +173,17 @@ def test_against_a_single_bot_the_bot_answers_each_of_her_moves_at_once(
             )
     moves_by_bot = Action.objects.filter(game=game).exclude(user=alice).count()
     assert moves_by_bot >= 4
+
+
+def test_a_bot_task_plays_only_a_bot_of_its_own_game(alice, bob):
+    """The bot to act is looked up in the task's game: where a member is to act, another
+    game's bot sitting at his place number is no bot to act, and nothing is played."""
+    other = _game_with_bots(alice, ["greedy", "greedy", "greedy"], seats=4)
+    game = _game_with_bots(bob, ["greedy"], seats=2)
+    game.refresh_from_db()
+    bob_seat = Seat.objects.get(game=game, user=bob)
+    assert game.to_act == [bob_seat.position]
+    assert Seat.objects.filter(game=other, position=bob_seat.position, is_bot=True).exists()
+
+    assert services.bot_turn_play(game_id=game.pk, version=game.version) is False
+    assert not Action.objects.exists()

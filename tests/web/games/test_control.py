@@ -168,3 +168,10 @@ def test_voiding_a_finished_game_marks_it_aborted_in_the_database(finished_game,
     finished_game.refresh_from_db()
     assert finished_game.status == "aborted"
     assert finished_game.finished_at is not None
+
+
+def test_no_pass_is_forced_while_the_seat_to_act_must_buy_a_worker(started_game, admin_user):
+    force = partial(services.seat_force_pass, game_id=started_game.pk, by=admin_user)
+    assert told(force) == ("cannot_pass", 422, "The seat to act cannot pass now.")
+    started_game.refresh_from_db()
+    assert started_game.version == 0

@@ -6,7 +6,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games import rules, services
-from games.realtime import GamePush, deliver, seat_group, spectators_group
+from games.realtime import GamePush, deliver, one_hand_over, seat_group, spectators_group
 from games.selectors import game_payload
 
 from .conftest import a_legal_move, move_first_legal, to_act
@@ -109,3 +109,46 @@ async def test_messages_handed_over_in_a_request_thread_arrive_in_order(settings
 
     heard = [(await asyncio.wait_for(layer.receive(channel), 15))["version"] for _ in range(20)]
     assert heard == list(range(1, 21))
+
+
+def _heard(layer, channel) -> list:
+    """What the channel holds now (every delivery waits until it is out, so nothing is on
+    its way: the short wait only ends the reading)."""
+    heard = []
+    while True:
+        try:
+            message = async_to_sync(asyncio.wait_for)(layer.receive(channel), 0.1)
+        except TimeoutError:
+            return heard
+        heard.append(message["version"])
+
+
+def test_deliveries_in_one_hand_over_go_out_together_when_it_ends_in_order(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channel = _listen(layer, "game.7")
+
+    with one_hand_over():
+        deliver({"game.7": {"type": "game.view", "version": 1}}, "game 7")
+        with one_hand_over():  # a block inside joins the outer one
+            deliver({"game.7": {"type": "game.view", "version": 2}}, "game 7")
+        assert _heard(layer, channel) == []
+        deliver({"game.7": {"type": "game.view", "version": 3}}, "game 7")
+
+    assert _heard(layer, channel) == [1, 2, 3]
+
+
+def test_a_delivery_that_fails_in_a_hand_over_is_logged_and_the_next_still_goes(settings, caplog):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    channel = _listen(layer, "game.7")
+
+    with one_hand_over():
+        deliver({"game.7": {"type": "game.view", "version": 1}}, "game 7")
+        deliver({"no such group!": {"type": "game.view", "version": 2}}, "a bad group")
+        deliver({"game.7": {"type": "game.view", "version": 3}}, "game 7")
+
+    assert _heard(layer, channel) == [1, 3]
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == [
+        "could not send to a bad group"
+    ]

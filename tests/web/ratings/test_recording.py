@@ -6,8 +6,9 @@ import pytest
 from games import rules, services
 from games.models import Game, PlayerRating, RatingChange, Seat
 from games.services import lobby
-from games.services.ratings import ratings_update
+from games.services.ratings import ratings_rebuild, ratings_update
 from tests.web.games.conftest import play_until
+from tests.web.ratings.conftest import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +90,27 @@ def test_a_game_finished_before_results_were_recorded_gets_them_from_its_snapsho
     assert list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards")) == recorded
     assert RatingChange.objects.filter(game=duel).count() == 4
     assert Game.objects.get(pk=duel.pk).rating_pending is False
+
+
+def test_an_update_fills_in_only_the_pending_games_results_the_rebuild_every_games(duel, club):
+    """A finished game without results that nobody marked for the ratings (its results and
+    its update lost) is no part of the next game's update; the rebuild takes it in."""
+    play_until(duel, lambda game: False)
+    recorded = list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards"))
+    Seat.objects.filter(game=duel).update(rank=None, score=None, cards=[])
+    Game.objects.filter(pk=duel.pk).update(rating_pending=False)
+    later = finished_game([(club["clara"], 1), (club["dmitri"], 2)], at=duel.finished_at)
+
+    report = ratings_update()
+
+    assert report.cleared == [later.pk]
+    assert list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards")) == [
+        (None, None, []),
+        (None, None, []),
+    ]
+    assert not RatingChange.objects.filter(game=duel).exists()
+
+    ratings_rebuild()
+
+    assert list(Seat.objects.filter(game=duel).values_list("rank", "score", "cards")) == recorded
+    assert RatingChange.objects.filter(game=duel).count() == 4

@@ -1,10 +1,12 @@
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 import time_machine
 from django.core.management import call_command
+from django.db import connection
 
 from games import actionlog, rules, services
 from games.errors import GameError
@@ -256,3 +258,42 @@ def test_verify_names_an_undo_in_the_log_that_cancels_what_it_may_not(
 
 def test_verify_finds_nothing_to_replay_in_a_game_not_yet_started(open_game):
     assert services.game_verify(game=open_game) == []
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_undos_of_one_move_take_it_back_exactly_once(started_game):
+    """The undo locks the game's row (PostgreSQL: SQLite has no row locks): of two tabs that
+    take the move back at once, one does and the other is told the game moved on."""
+    assert connection.vendor == "postgresql"
+    user, _position = move_first_legal(started_game)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def undo() -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.move_undo(game_id=started_game.pk, user=user, expected_version=1)
+            outcomes.append("undone")
+        except GameError as exc:
+            outcomes.append(exc.code)
+        except Exception as exc:
+            outcomes.append(type(exc).__name__)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=undo) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert sorted(outcomes) == ["stale_version", "undone"]
+    assert list(
+        Action.objects.filter(game=started_game).order_by("seq").values_list("seq", "kind")
+    ) == [
+        (1, ActionKind.NORMAL),
+        (2, ActionKind.UNDO),
+    ]
+    started_game.refresh_from_db()
+    assert started_game.version == 2
