@@ -2,7 +2,7 @@
 
 import secrets
 import zoneinfo
-from datetime import date, datetime
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -86,11 +86,6 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
-
-    def is_on_vacation(self, day: date) -> bool:
-        """Whether `day` lies within the member's vacation (both ends included)."""
-        start, end = self.vacation_start, self.vacation_end
-        return start is not None and end is not None and start <= day <= end
 
     @property
     def has_vacation_planned(self) -> bool:
