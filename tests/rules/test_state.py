@@ -1,9 +1,11 @@
 """A stored state is checked when it is loaded: a position the rules cannot reach is refused
 with a message that says what is wrong, instead of being played on."""
 
+import json
+
 import pytest
 
-from games.rules import GameState, InvalidState
+from games.rules import GameState, InvalidState, apply_move, greedy_bot, is_over, new_game, to_act
 
 
 def with_library_marked(kind: str, clears: str) -> list[dict]:
@@ -99,3 +101,15 @@ def test_a_stored_state_keeps_standing_passes_passes_and_open_actions():
     assert (s.passes, s.actions_left, s.last_round) == (1, 2, True)
     assert [p.standing for p in s.players] == ["board_change", "phase"]
     assert GameState.from_dict(s.to_dict()) == s
+
+
+def test_a_finished_game_has_no_open_decision_and_its_state_round_trips_through_json():
+
+    s = new_game({"edition": "1st", "players": 2}, 5)
+    while not is_over(s):
+        seat = to_act(s)[0]
+        s, _ = apply_move(s, seat, greedy_bot(s, seat, 5))
+
+    assert s.decisions == ()
+    stored = json.loads(json.dumps(s.to_dict()))
+    assert GameState.from_dict(stored).to_dict() == stored
