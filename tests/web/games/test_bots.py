@@ -187,3 +187,29 @@ def test_a_bot_task_plays_only_a_bot_of_its_own_game(alice, bob):
 
     assert services.bot_turn_play(game_id=game.pk, version=game.version) is False
     assert not Action.objects.exists()
+
+
+def test_a_bot_turn_that_fails_after_a_move_leaves_the_move_made_and_is_logged(
+    alice, caplog, django_capture_on_commit_callbacks
+):
+    """The move is committed before its bot turn runs (at once where tasks run in process):
+    a bot that fails then is logged with its game and does not turn the move into an error."""
+    game = _game_with_bots(alice, ["greedy"], seats=2)
+    game.refresh_from_db()
+    if to_act(game)[0] != alice:
+        assert services.bot_turn_play(game_id=game.pk, version=game.version)
+        game.refresh_from_db()
+    Seat.objects.filter(game=game, is_bot=True).update(bot_kind="no_such_bot")
+    user, position = to_act(game)
+    move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(
+            game_id=game.pk, user=alice, move=move.to_dict(), expected_version=game.version
+        )
+
+    game.refresh_from_db()
+    assert Action.objects.filter(game=game, user=alice).count() == 1
+    assert to_act(game)[0] != alice  # the bot's turn, still open
+    failures = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert f"the bot turn of game {game.pk} at version {game.version} failed" in failures
