@@ -200,7 +200,7 @@ def test_a_bot_turn_that_fails_after_a_move_leaves_the_move_made_and_is_logged(
         assert services.bot_turn_play(game_id=game.pk, version=game.version)
         game.refresh_from_db()
     Seat.objects.filter(game=game, is_bot=True).update(bot_kind="no_such_bot")
-    user, position = to_act(game)
+    _user, position = to_act(game)
     move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -213,3 +213,19 @@ def test_a_bot_turn_that_fails_after_a_move_leaves_the_move_made_and_is_logged(
     assert to_act(game)[0] != alice  # the bot's turn, still open
     failures = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert f"the bot turn of game {game.pk} at version {game.version} failed" in failures
+
+
+def test_a_bots_moves_are_not_marked_seen_so_a_member_taking_its_seat_sees_them_as_new(alice):
+    game = _game_with_bots(alice, ["greedy"], seats=2)
+    game.refresh_from_db()
+    if to_act(game)[0] == alice:
+        _user, position = to_act(game)
+        move = rules.greedy_bot(rules.GameState.from_dict(game.state), position, game.version)
+        services.move_submit(
+            game_id=game.pk, user=alice, move=move.to_dict(), expected_version=game.version
+        )
+        game.refresh_from_db()
+
+    assert services.bot_turn_play(game_id=game.pk, version=game.version)
+
+    assert Seat.objects.get(game=game, is_bot=True).seen_version == 0
