@@ -7,10 +7,9 @@
 import { seatTint } from "./colours.js";
 import { cardName } from "./cards.js";
 import { moveLabel } from "./decisions.js";
-import { el, fmt } from "./dom.js";
+import { el, fmt, svgEl } from "./dom.js";
 import { playerName, T } from "./page.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const POLL_MS = 5000;
 
 export const percent = (share) => Math.round(100 * share);
@@ -39,26 +38,17 @@ function drawGraph(seat, moves) {
   const pad = { l: 36, r: 12, t: 10, b: 10 };
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, moves.length - 1);
   const y = (share) => H - pad.b - share * (H - pad.t - pad.b);
-  const svg = document.createElementNS(SVG, "svg");
-  const add = (parent, tag, attrs, text) => {
-    const node = document.createElementNS(SVG, tag);
-    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    parent.append(node);
-    return node;
-  };
+  const svg = svgEl(null, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "chart analysis-graph");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `${T.analysis_graph}: ${playerName(seat)}`);
   [0, 0.5, 1].forEach((v) => {
-    add(svg, "line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
-    add(svg, "text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, `${percent(v)}%`);
+    svgEl(svg, "line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
+    svgEl(svg, "text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, `${percent(v)}%`);
   });
-  const group = seatTint(add(svg, "g", { class: "series" }), seat);
-  add(group, "polyline", { points: moves.map((m, i) => `${x(i)},${y(m.chance_after)}`).join(" "), fill: "none", "stroke-width": 2.5 });
+  const group = seatTint(svgEl(svg, "g", { class: "series" }), seat);
+  svgEl(group, "polyline", { points: moves.map((m, i) => `${x(i)},${y(m.chance_after)}`).join(" "), fill: "none", "stroke-width": 2.5 });
   return svg;
 }
 

@@ -2,10 +2,9 @@
 // each player in the colour of their seat.
 
 import { seatTint } from "./colours.js";
-import { el } from "./dom.js";
+import { el, svgEl } from "./dom.js";
 import { playerName, T } from "./page.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The chart and its legend for GET /games/<id>/history ({"rounds", "players": [{seat, points, money}]}). */
 export function drawChart(series) {
@@ -17,30 +16,21 @@ export function drawChart(series) {
   const n = series.rounds.length;
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, n - 1);
   const y = (v) => H - pad.b - (v * (H - pad.t - pad.b)) / maxY;
-  const svg = document.createElementNS(SVG, "svg");
+  const svg = svgEl(null, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "chart");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", T.chart_title);
-  const add = (parent, tag, attrs, text) => {
-    const node = document.createElementNS(SVG, tag);
-    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    parent.append(node);
-    return node;
-  };
   const step = maxY > 100 ? 20 : maxY > 40 ? 10 : 5;
   for (let v = 0; v <= maxY; v += step) {
-    add(svg, "line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
-    add(svg, "text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, v);
+    svgEl(svg, "line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
+    svgEl(svg, "text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, v);
   }
-  series.rounds.forEach((r, i) => add(svg, "text", { x: x(i), y: H - 8, "text-anchor": "middle", class: "axis" }, r));
+  series.rounds.forEach((r, i) => svgEl(svg, "text", { x: x(i), y: H - 8, "text-anchor": "middle", class: "axis" }, r));
   series.players.forEach((p) => {
-    const group = seatTint(add(svg, "g", { class: "series" }), p.seat);
+    const group = seatTint(svgEl(svg, "g", { class: "series" }), p.seat);
     const line = (data, dashed) =>
-      add(group, "polyline", { points: data.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", "stroke-width": dashed ? 1.5 : 2.5, "stroke-dasharray": dashed ? "5 4" : "none" });
+      svgEl(group, "polyline", { points: data.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", "stroke-width": dashed ? 1.5 : 2.5, "stroke-dasharray": dashed ? "5 4" : "none" });
     line(p.points, false);
     line(p.money, true);
   });

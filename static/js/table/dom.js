@@ -35,3 +35,19 @@ export function el(tag, attrs, ...children) {
   }
   return node;
 }
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A new SVG element (`tag`, with its attributes and optional text) appended to `parent`
+ *  (null: none), for the charts. */
+export function svgEl(parent, tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, v));
+  if (text !== undefined) {
+    node.textContent = text;
+  }
+  if (parent) {
+    parent.append(node);
+  }
+  return node;
+}

@@ -6,23 +6,12 @@
 
 import { seatTint } from "./colours.js";
 import { moveWords, percent } from "./analysis.js";
-import { $, el, fmt } from "./dom.js";
+import { $, el, fmt, svgEl } from "./dom.js";
 import { playerName, T } from "./page.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const W = 640;
 const H = 120;
 const PAD = { l: 36, r: 12, t: 10, b: 10 };
-
-function add(parent, tag, attrs, text) {
-  const node = document.createElementNS(SVG, tag);
-  Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
-  if (text !== undefined) {
-    node.textContent = text;
-  }
-  parent.append(node);
-  return node;
-}
 
 /** Where step `n` of `steps` and a chance of winning lie on a graph. */
 const xOf = (n, steps) => PAD.l + (n * (W - PAD.l - PAD.r)) / Math.max(1, steps);
@@ -32,22 +21,22 @@ const yOf = (share) => H - PAD.b - share * (H - PAD.t - PAD.b);
 const pointLabel = (seat, tp) => fmt(T.replay_go_to, { round: tp.round, step: tp.step, player: playerName(seat) });
 
 function seatGraph(seat, figures, steps) {
-  const svg = document.createElementNS(SVG, "svg");
+  const svg = svgEl(null, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "chart analysis-graph replay-graph");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `${T.analysis_graph}: ${playerName(seat)}`);
   [0, 0.5, 1].forEach((v) => {
-    add(svg, "line", { x1: PAD.l, x2: W - PAD.r, y1: yOf(v), y2: yOf(v), class: "grid" });
-    add(svg, "text", { x: PAD.l - 6, y: yOf(v) + 4, "text-anchor": "end", class: "axis" }, `${percent(v)}%`);
+    svgEl(svg, "line", { x1: PAD.l, x2: W - PAD.r, y1: yOf(v), y2: yOf(v), class: "grid" });
+    svgEl(svg, "text", { x: PAD.l - 6, y: yOf(v) + 4, "text-anchor": "end", class: "axis" }, `${percent(v)}%`);
   });
-  add(svg, "line", { x1: xOf(0, steps), x2: xOf(0, steps), y1: PAD.t, y2: H - PAD.b, class: "replay-now" });
-  const group = seatTint(add(svg, "g", { class: "series" }), seat);
+  svgEl(svg, "line", { x1: xOf(0, steps), x2: xOf(0, steps), y1: PAD.t, y2: H - PAD.b, class: "replay-now" });
+  const group = seatTint(svgEl(svg, "g", { class: "series" }), seat);
   const points = figures.moves.map((m) => `${xOf(m.step, steps)},${yOf(m.chance_after)}`).join(" ");
-  add(group, "polyline", { points, fill: "none", "stroke-width": 2.5 });
+  svgEl(group, "polyline", { points, fill: "none", "stroke-width": 2.5 });
   figures.turning_points.forEach((tp) => {
-    const dot = add(group, "circle", { cx: xOf(tp.step, steps), cy: yOf(tp.chance_after), r: 7, class: "turning-marker", "data-goto": tp.step });
-    add(dot, "title", {}, pointLabel(seat, tp));
+    const dot = svgEl(group, "circle", { cx: xOf(tp.step, steps), cy: yOf(tp.chance_after), r: 7, class: "turning-marker", "data-goto": tp.step });
+    svgEl(dot, "title", {}, pointLabel(seat, tp));
   });
   return svg;
 }
