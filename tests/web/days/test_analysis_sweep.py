@@ -9,8 +9,6 @@ The after-commit hand-over that queues an analysis when a game ends never runs i
 from datetime import timedelta
 
 import pytest
-from celery import current_app
-from celery.signals import before_task_publish
 from django.conf import settings
 
 from games import services
@@ -18,6 +16,7 @@ from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
 from games.services.analysis import ANALYSES_AT_ONCE, ANALYSIS_ATTEMPTS, analysis_run
 from games.services.sweep import sweep
+from tests.web.broker import tasks_published
 from tests.web.games.conftest import play_until
 
 from .conftest import START, two_player_game
@@ -31,18 +30,9 @@ def _a_worker_runs_the_analyses(settings):
 @pytest.fixture
 def published():
     """The analyses the sweep hands to the broker, not run inline: tasks are not eager here."""
-    sent = []
-
-    def record(sender=None, body=None, **_):
-        if sender == "games.tasks.analyse_game":
-            sent.append(body[0][0])
-
-    before_task_publish.connect(record)
-    was = current_app.conf.task_always_eager
-    current_app.conf.task_always_eager = False
-    yield sent
-    current_app.conf.task_always_eager = was
-    before_task_publish.disconnect(record)
+    analysed = "games.tasks.analyse_game"
+    with tasks_published(lambda name, args: args[0] if name == analysed else None) as sent:
+        yield sent
 
 
 def stale() -> timedelta:

@@ -4,14 +4,13 @@ the game, and expert turns handed to the worker rather than played in the mover'
 import json
 
 import pytest
-from celery import current_app
-from celery.signals import before_task_publish
 
 from games import rules, services
 from games.errors import GameError
 from games.models import Action, ActionKind, Game, Seat
 from games.services.bots import bot_seed, stand_in_turn_play
 from games.tasks import play_bot_turn
+from tests.web.broker import tasks_published
 
 from .conftest import play_one, to_act
 
@@ -123,17 +122,8 @@ def test_the_stand_in_plays_at_the_level_the_game_sets(alice, bob, level):
 @pytest.fixture
 def published():
     """The tasks sent to the broker (not run inline): tasks are not eager in this test."""
-    sent = []
-
-    def record(sender=None, body=None, **_):
-        sent.append((sender, list(body[0])))
-
-    before_task_publish.connect(record)
-    was = current_app.conf.task_always_eager
-    current_app.conf.task_always_eager = False
-    yield sent
-    current_app.conf.task_always_eager = was
-    before_task_publish.disconnect(record)
+    with tasks_published(lambda name, args: (name, args)) as sent:
+        yield sent
 
 
 def test_an_expert_turn_is_queued_for_the_worker_not_played_in_the_request(
