@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import games.rules as rules_package
-from games.rules import BOTS, IllegalMove, InvalidOptions, legal_moves, ruleset
+from games.rules import BOTS, IllegalMove, InvalidOptions, Move, legal_moves, new_game, ruleset
+from games.rules.bots import move_value
 from games.rules.decisions import DECISIONS, Decision
 from games.rules.modules.banquet import removed
 from games.rules.records import Record
@@ -423,6 +424,77 @@ def test_the_greedy_bot_collects_a_card_that_still_scores_and_keeps_the_collecto
     assert greedy_moves(s) == {collect}
     s = last_round(M1_MARKET, ("money_collector#0",), money=11, phase="trading")
     assert greedy_moves(s) == {(("kind", "pass"),)}
+
+
+def test_the_greedy_bot_values_collecting_the_lower_row_copy_above_the_dearer_upper_one():
+    """A Customs House costs 8 in the upper row (half: 4) and 7 in the lower one (half: 3)."""
+    s = last_round(M1_MARKET, ("money_collector#0",), money=20, upper=("customs_house#0",))
+    s = s.evolve(lower=("customs_house#1",))
+
+    def collect(target):
+        move = {"kind": "special", "card": "money_collector#0", "target": target}
+        return move_value(s, 0, Move.from_dict(move))
+
+    assert collect("customs_house#1") > collect("customs_house#0")
+
+
+def test_the_greedy_bot_buys_a_bank_from_the_black_market_over_the_card_that_lowers_its_price():
+    """A Bank (13) over a Potjomkin's Village costs 7 and gives up nothing that scores; over a
+    Warehouse it costs 11, over a Customs House 5 but gives up its 2 points."""
+    s = last_round(M1_MARKET, ("black_market#0",), money=20, upper=())
+    area = ("potjomkins_village#0", "warehouse#0", "customs_house#0")
+    s = s.with_player(0, s.players[0].evolve(area=area)).evolve(discard=("bank#0",))
+
+    def buy(displace):
+        move = {"kind": "special", "card": "black_market#0", "target": "bank#0", "then": "buy"}
+        return move_value(s, 0, Move.from_dict({**move, "displace": displace}))
+
+    village = (
+        ("card", "black_market#0"),
+        ("displace", "potjomkins_village#0"),
+        ("kind", "special"),
+    )
+    assert greedy_moves(s) == {(*village, ("target", "bank#0"), ("then", "buy"))}
+    assert buy("potjomkins_village#0") > buy("warehouse#0") > buy("customs_house#0")
+
+
+def with_rounds_to_come(s):
+    """The position with the piles of a deal (less the cards it places elsewhere): rounds still
+    to play, so rubles buy income and cards in the hand can still be used."""
+    deal = new_game({**M1_MARKET, "players": 2}, 1)
+    placed = {*s.upper, *s.lower, *s.discard}
+    placed |= {c for player in s.players for c in (*player.area, *player.hand)}
+    return s.evolve(piles=tuple(tuple(c for c in p if c not in placed) for p in deal.piles))
+
+
+def test_the_greedy_bot_throws_a_card_away_only_when_the_hand_penalty_is_near():
+    """Away with it! spares the 5-point hand penalty of a card that cannot be placed any more:
+    worth it in the last round, a waste while rounds remain to place the card."""
+    hand = ("away_with_it_building#0", "academy#0")
+    s = with_hand(M1_MARKET, hand, money=0, upper=())
+    away = (("card", "away_with_it_building#0"), ("kind", "special"), ("target", "academy#0"))
+    assert greedy_moves(s.evolve(last_round=True)) == {away}
+    assert greedy_moves(with_rounds_to_come(s)) == {(("kind", "pass"),)}
+
+
+def test_the_greedy_bot_lays_a_jester_on_a_card_that_pays_more_rubles_than_points():
+    """A Controller (4 rubles, 1 point) under a Jester scores 4 points and 1 ruble instead."""
+    s = with_hand(M1_MARKET, ("jester#0",), money=0, upper=(), area=("controller#0",))
+    jester = (("card", "jester#0"), ("kind", "special"), ("target", "controller#0"))
+    assert greedy_moves(with_rounds_to_come(s)) == {jester}
+
+
+def test_the_greedy_bot_buys_from_the_black_market_with_money_and_takes_without():
+    """A Judge in the discard pile: bought when the bot can pay its 17 rubles, taken into the
+    hand (to be bought later) when it cannot; returning it is never the better move."""
+
+    def position(money):
+        s = with_hand(M1_MARKET, ("black_market#0",), money=money, upper=())
+        return with_rounds_to_come(s.evolve(discard=("judge#0",)))
+
+    fetch = (("card", "black_market#0"), ("kind", "special"), ("target", "judge#0"))
+    assert greedy_moves(position(30)) == {(*fetch, ("then", "buy"))}
+    assert greedy_moves(position(0)) == {(*fetch, ("then", "take"))}
 
 
 @pytest.mark.parametrize(
