@@ -110,3 +110,42 @@ def test_greedy_prices_a_card_with_its_assistants_discount():
 
     assert chosen(position("architect")) == {"kind": "buy", "card": "library#0"}
     assert chosen(position("lawyer"))["kind"] != "buy"
+
+
+def test_greedy_leaves_the_sponsor_when_its_rubles_over_the_others_buy_too_little_income():
+    """One round to come (piles of eight): a ruble is worth 0.17 point, so the Sponsor's 6
+    rubles less the 2 each other player gets are worth less than keeping the event."""
+    one_round = {name: pile[:8] for name, pile in MANY.items()}
+    s = market_state(options={"events": True}, board={"upper": []}, piles=one_round)
+    assert chosen(s) == {"kind": "pass"}
+
+
+def without(*cards):
+    """MANY without the cards a position places elsewhere."""
+    return {name: [c for c in pile if c not in cards] for name, pile in MANY.items()}
+
+
+def test_greedy_keeps_a_judge_from_the_next_player_rather_than_twin_a_second_one_for_itself():
+    """The bot already holds a Judge, the next player holds no aristocrat: the Ghost keeps
+    from him a card worth more to him than the Twin's Judge is worth to the bot."""
+    area = ["judge#0", "controller#0", "secretary#0"]
+    s = market_state(
+        options={"events": True},
+        phase="aristocrat",
+        players=[{"money": 0, "area": area}, {"money": 40}],
+        board={"upper": ["judge#1"]},
+        piles=without(*area),
+    )
+    assert chosen(s) == {"kind": "event", "event": "ghost", "card": "judge#1"}
+
+
+def test_greedy_grabs_a_yellow_card_from_the_discard_pile_for_the_majorities_it_wins():
+    """Three apples, nobody else holding any: first place at the market scorings to come."""
+    s = market_state(
+        options={"events": True},
+        players=[{"money": 20}, {}],
+        board={"upper": []},
+        discard=["market_apple_3#0"],
+        piles=without("market_apple_3#0"),
+    )
+    assert chosen(s) == {"kind": "event", "event": "grabber", "card": "market_apple_3#0"}
