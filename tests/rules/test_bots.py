@@ -3,6 +3,7 @@
 import pytest
 
 from games.rules import BOTS, Move, apply_move, legal_moves, new_game, to_act
+from games.rules.bots import move_value
 
 from .builders import pass_all, state
 
@@ -49,7 +50,7 @@ def early(**fields):
     income): the piles of a deal, less the cards the position places elsewhere."""
     fields.setdefault("options", NS1)
     board = fields.get("board", {})
-    placed = {*board.get("upper", ()), *board.get("lower", ())}
+    placed = {*board.get("upper", ()), *board.get("lower", ()), *fields.get("discard", ())}
     for player in fields.get("players", ()):
         placed |= {*player.get("area", ()), *player.get("hand", ())}
     deal = new_game({**fields["options"], "players": 2}, 1)
@@ -105,3 +106,24 @@ def test_the_greedy_bot_takes_guild_hall_rubles_when_they_buy_a_card_it_cannot_p
 
     assert BOTS["greedy"](position(6), 0, 1) == Move("guild_hall_plan", points=0)
     assert BOTS["greedy"](position(30), 0, 1).kind != "guild_hall_plan"
+
+
+def test_the_greedy_bot_fetches_a_bank_with_the_prison_over_the_card_it_gives_up_least_for():
+    """A Bank from the discard pile over a Potjomkin's Village (worth nothing, counts 6 off the
+    price) beats it over a Market (1 point a scoring) or a Customs House (2); without money the
+    bot takes the Bank into its hand instead."""
+    area = ["debtors_prison#0", "market#0", "potjomkins_village#0", "customs_house#0"]
+
+    def position(money):
+        return early(players=[{"area": area, "money": money}, {}], discard=["bank#0"])
+
+    def fetch(then, displace=None):
+        move = {"kind": "prison", "prison": "debtors_prison#0", "card": "bank#0", "then": then}
+        return Move.from_dict({**move, "displace": displace} if displace else move)
+
+    s = position(30)
+    for seed in range(6):
+        assert BOTS["greedy"](s, 0, seed) == fetch("buy", "potjomkins_village#0")
+    over = {target: move_value(s, 0, fetch("buy", target)) for target in area[1:]}
+    assert over["potjomkins_village#0"] > over["market#0"] > over["customs_house#0"]
+    assert BOTS["greedy"](position(0), 0, 1) == fetch("take")

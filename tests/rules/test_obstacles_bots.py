@@ -76,3 +76,62 @@ def test_the_greedy_bot_buys_no_points_at_the_pub_that_an_obstacle_would_stop():
     )
     free = pass_all(free)[0]
     assert greedy_bot(free, 0, 1).to_dict() == {"kind": "pub", "points": 5}
+
+
+def test_the_greedy_bot_buys_no_trading_house_points_that_the_obstacle_it_sits_on_would_stop():
+    """Held on the Real aristocrats (no aristocrat), the 2 points would be lost: it keeps its
+    3 rubles; with no obstacle in the way it buys them (a ruble is worth 0.1 point now)."""
+
+    def answer(track):
+        s = obstacle_state(
+            track,
+            options={"in_good_company": True},
+            phase="building",
+            players=[{"area": ["trading_house#0"], "money": 20, "points": 10}, {}],
+            board={"upper": []},
+        )
+        s = pass_all(s)[0]
+        assert s.step == "trading_house"
+        return greedy_bot(s, 0, 1).to_dict()
+
+    assert answer({10: "real_aristocrats"}) == {"kind": "trading_house", "use": False}
+    assert answer({}) == {"kind": "trading_house", "use": True}
+
+
+def test_the_greedy_bot_takes_the_bonus_card_answer_worth_most():
+    """The Bonus card on 10: a Customs House's 2 points beat a Market's 1 point and the
+    rubles of a Lumberjack (3) or an Author (1), a ruble being worth 0.1 point now."""
+    area = ["customs_house#0", "market#0", "lumberjack#0", "author#1"]
+    s = obstacle_state(
+        {10: "bonus_card"}, phase="building", players=[{"points": 7, "money": 0, "area": area}, {}]
+    )
+    s = pass_all(s)[0]
+    assert s.step == "obstacle_bonus"
+    best = {"kind": "obstacle_bonus", "card": "customs_house#0", "gain": "points"}
+    assert [greedy_bot(s, 0, seed).to_dict() for seed in range(8)] == [best] * 8
+
+
+def test_a_trading_card_brings_the_bot_nearer_an_obstacle_only_by_what_the_displaced_card_did_not():
+    """The Real workers on 20 want four kinds of worker. A Wharf over one of two Lumberjacks
+    adds a kind; over the only Lumberjack it replaces one, so it is worth less there."""
+
+    def wharf_over_a_lumberjack(area):
+        rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
+        used = {"wharf#0", *area}
+        piles = {
+            p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles
+        }
+        s = obstacle_state(
+            {20: "real_workers"},
+            phase="worker",
+            round=3,
+            piles=piles,
+            players=[{"points": 10, "area": area}, {}],
+            board={"upper": ["wharf#0"]},
+        )
+        cards = s.rules.cards
+        return card_value(s, 0, "wharf#0", cards["wharf#0"], cards["lumberjack#0"])
+
+    two = wharf_over_a_lumberjack(["lumberjack#0", "lumberjack#1", "gold_miner#0"])
+    one = wharf_over_a_lumberjack(["lumberjack#0", "shepherd#0", "gold_miner#0"])
+    assert two > one
