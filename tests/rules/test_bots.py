@@ -127,3 +127,18 @@ def test_the_greedy_bot_fetches_a_bank_with_the_prison_over_the_card_it_gives_up
     over = {target: move_value(s, 0, fetch("buy", target)) for target in area[1:]}
     assert over["potjomkins_village#0"] > over["market#0"] > over["customs_house#0"]
     assert BOTS["greedy"](position(0), 0, 1) == fetch("take")
+
+
+def test_the_greedy_bot_takes_a_wharf_it_cannot_pay_yet_only_with_a_ship_builder_to_lay_it_over():
+    """A Wharf displaces a Ship Builder (or the Czar and Carpenter), never a Lumberjack."""
+
+    def choice(area):
+        s = early(
+            phase="worker",
+            players=[{"area": area, "money": 0}, {}],
+            board={"upper": ["wharf#0"]},
+        )
+        return BOTS["greedy"](s, 0, 1)
+
+    assert choice(["ship_builder#0"]) == Move("take", "wharf#0")
+    assert choice(["lumberjack#0"]) == Move("pass")

@@ -135,3 +135,28 @@ def test_a_trading_card_brings_the_bot_nearer_an_obstacle_only_by_what_the_displ
     two = wharf_over_a_lumberjack(["lumberjack#0", "lumberjack#1", "gold_miner#0"])
     one = wharf_over_a_lumberjack(["lumberjack#0", "shepherd#0", "gold_miner#0"])
     assert two > one
+
+
+def test_the_greedy_bot_counts_the_rubles_of_a_far_obstacles_bonus_as_a_gain():
+    """The Real buildings on 70, far beyond reach (no points lost there): its bonus is a ruble
+    per blue card and the best blue card's points (none here), so a Market that brings the bot
+    nearer it is worth more than with no obstacle on the track."""
+
+    def market_worth(track):
+        rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
+        area = ["warehouse#0", "potjomkins_village#0"]
+        used = {"market#1", *area}
+        piles = {
+            p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles
+        }
+        s = obstacle_state(
+            track,
+            phase="building",
+            round=3,
+            piles=piles,
+            players=[{"points": 0, "area": area}, {}],
+            board={"upper": ["market#1"]},
+        )
+        return card_value(s, 0, "market#1", s.rules.cards["market#1"], None)
+
+    assert market_worth({70: "real_buildings"}) > market_worth({})
