@@ -142,3 +142,47 @@ def test_the_greedy_bot_takes_a_wharf_it_cannot_pay_yet_only_with_a_ship_builder
 
     assert choice(["ship_builder#0"]) == Move("take", "wharf#0")
     assert choice(["lumberjack#0"]) == Move("pass")
+
+
+# Moves greedy never plays (a pass is worth more) are still ranked by its value: the expert bot
+# searches greedy's best few (expert.candidates), so a bad move's worth must stay in scale.
+
+
+def test_greedy_ranks_giving_up_a_twelfth_aristocrat_type_just_above_a_hopeless_take():
+    """Twelve aristocrat types, the Sycophant one of them: it is worth the 10 points of the
+    twelfth type (New Society), so giving it up in the last round (a ruble worth 0.1 point)
+    costs about that much: a little less than a take then (-10), not twice that."""
+    area = ["sycophant#0", "author#0", "administrator#0", "warehouse_manager#0", "secretary#0"]
+    area += ["controller#0", "judge#0", "pope#0", "weapon_master#0", "chamber_maid#0"]
+    area += ["builder#0", "senator#0"]
+    s = state(
+        options=NS1,
+        phase="aristocrat",
+        last_round=True,
+        players=[{"area": area, "money": 0}, {}],
+        board={"upper": ["library#0"]},
+    )
+    give_up = move_value(s, 0, Move("discard_sycophant", "sycophant#0"))
+    assert give_up > move_value(s, 0, Move("take", "library#0"))
+
+
+def test_greedy_ranks_putting_the_prisons_card_back_above_a_buy_that_loses_points():
+    """A full hand: the Judge fetched may go back (worth -1: a wasted action); a Hermitage over a
+    Theater in the last building phase gives up 3 points of the Theater for 1 and costs 8."""
+    s = state(
+        options=NS1,
+        last_round=True,
+        players=[
+            {
+                "area": ["debtors_prison#0", "theater#0"],
+                "hand": ["judge#1", "author#1", "secretary#0"],
+                "money": 40,
+            },
+            {},
+        ],
+        discard=["judge#0"],
+        board={"upper": ["hermitage#0"]},
+    )
+    back = {"kind": "prison", "prison": "debtors_prison#0", "card": "judge#0", "then": "return"}
+    hermitage = Move("buy", "hermitage#0", "theater#0")
+    assert move_value(s, 0, Move.from_dict(back)) > move_value(s, 0, hermitage)
