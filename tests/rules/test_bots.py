@@ -168,7 +168,7 @@ def test_greedy_ranks_giving_up_a_twelfth_aristocrat_type_just_above_a_hopeless_
 
 def test_greedy_ranks_putting_the_prisons_card_back_above_a_buy_that_loses_points():
     """A full hand: the Judge fetched may go back (worth -1: a wasted action); a Hermitage over a
-    Theater in the last building phase gives up 3 points of the Theater for 1 and costs 8."""
+    Theater at the last building scoring gives up the Theater's 6 points for 4 and 3 rubles."""
     s = state(
         options=NS1,
         last_round=True,
