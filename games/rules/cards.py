@@ -75,12 +75,6 @@ class Catalogue:
     # Market symbols of each instance that has any: the type's goods plus its copy's symbol.
     goods: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def market_symbol(self, instance: str) -> str:
-        """2nd edition market symbol printed on this copy ("" if none); no rule effect."""
-        card = self.instances[instance]
-        index = int(instance.rsplit("#", 1)[1])
-        return card.market[index] if index < len(card.market) else ""
-
 
 def _card(entry: dict[str, Any], edition: str) -> Card:
     key = entry.get("ability")
