@@ -1,10 +1,11 @@
 """Rulebook "Preparation": money, start markers, shuffled piles, first workers on the board."""
 
+import json
 from collections import Counter
 
 import pytest
 
-from games.rules import InvalidOptions, new_game, to_act
+from games.rules import GameState, InvalidOptions, new_game, to_act
 from games.rules.cards import catalogue
 from games.rules.rng import SplitMix64
 
@@ -165,6 +166,20 @@ def test_a_draw_at_or_above_the_last_whole_multiple_of_the_bound_is_drawn_again(
 def test_a_draw_below_nothing_or_a_negative_bound_is_a_value_error(bound):
     with pytest.raises(ValueError, match=r"^n must be positive$"):
         SplitMix64(7).below(bound)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "edition": "1st"},
+        {"players": 5, "edition": "2nd", "market": True, "assistants": True, "obstacles": True},
+    ],
+)
+def test_a_new_game_has_no_passes_yet_and_reads_back_from_its_stored_form(options):
+    s = new_game(options, 3)
+    assert s.passes == 0
+    stored = json.loads(json.dumps(s.to_dict()))
+    assert GameState.from_dict(stored) == s
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another():
