@@ -5,6 +5,8 @@ from games.rules import apply_move, greedy_bot, legal_moves, new_game, to_act
 from games.rules.analysis import (
     ANALYSIS_VERSION,
     TURNING_POINTS,
+    Review,
+    accuracy,
     analyse_game,
     decisions_total,
     game_reviews,
@@ -114,3 +116,39 @@ def test_the_decisions_counted_before_an_analysis_are_the_decisions_it_reviews()
     assert total == len(reviews)
     assert total == sum(entry["seat"] == 0 for entry in log) - forced
     assert [r.index for r in reviews] == sorted(r.index for r in reviews)
+
+
+def reviewed(index, chance_before, chance_after):
+    """A decision of seat 0 in round 2's worker phase, played against the better pass."""
+    return Review(
+        index=index,
+        seat=0,
+        round=2,
+        phase="worker",
+        played=Move("take", "author#0"),
+        best=Move("pass"),
+        chance_before=chance_before,
+        chance_after=chance_after,
+        value_best=chance_before,
+        value_played=chance_after,
+    )
+
+
+def test_accuracy_is_the_share_of_decisions_within_two_points_to_one_decimal():
+    decisions = [reviewed(0, 0.5, 0.49), reviewed(1, 0.5, 0.5), reviewed(2, 0.5, 0.3)]
+    assert accuracy(decisions) == 66.7
+    assert accuracy([]) is None
+
+
+def test_a_decision_is_stored_with_its_chances_to_four_decimals():
+    assert reviewed(7, 2 / 3, 1 / 3).to_dict() == {
+        "index": 7,
+        "seat": 0,
+        "round": 2,
+        "phase": "worker",
+        "played": Move("take", "author#0").to_dict(),
+        "best": Move("pass").to_dict(),
+        "chance_before": 0.6667,
+        "chance_after": 0.3333,
+        "cost": 0.3333,
+    }

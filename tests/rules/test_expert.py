@@ -19,6 +19,8 @@ from games.rules.expert import (
     DEFAULT_PLAYOUTS,
     MIN_PLAYOUTS,
     THINKING,
+    candidates,
+    compare,
     default_playouts,
     expert_budget,
     expert_move,
@@ -111,6 +113,33 @@ def test_the_expert_chooses_the_same_move_for_the_same_seed():
     first = judge(s, seat, 123, playouts=24)
     assert judge(s, seat, 123, playouts=24) == first
     assert expert_move(s, seat, 123, playouts=24) == first[0].move
+
+
+def test_two_candidates_each_get_half_the_budget_in_the_same_worlds_as_compare():
+    # One halving round for two candidates: each is played out in worlds 0-3 of the seed,
+    # the very worlds and playouts `compare` (the analysis's search) gives them.
+    s = midgame({"players": 2}, 9, 14)
+    seat = to_act(s)[0]
+    judged = judge(s, seat, 5, playouts=8, width=2)
+    assert [j.playouts for j in judged] == [4, 4]
+    value_of = {repr(j.move): j.value for j in judged}
+    moves = candidates(s, seat, legal_moves(s, seat), 2)
+    compared = compare(s, seat, 5, moves, 4)
+    assert [value_of[repr(m)] for m in moves] == pytest.approx([value for _, value in compared])
+
+
+def test_a_budget_of_one_playout_is_rounded_up_to_one_per_candidate():
+    s = midgame({"players": 2}, 9, 14)
+    seat = to_act(s)[0]
+    assert [j.playouts for j in judge(s, seat, 5, playouts=1, width=2)] == [1, 1]
+
+
+def test_with_one_candidate_the_expert_plays_greedy_s_best_move_without_a_search():
+    s = midgame({"players": 2}, 9, 14)
+    seat = to_act(s)[0]
+    best = candidates(s, seat, legal_moves(s, seat), 1)[0]
+    judged = judge(s, seat, 5, playouts=24, width=1)
+    assert [(j.move, j.value, j.playouts) for j in judged] == [(best, 0.0, 0)]
 
 
 def test_the_expert_chooses_the_same_move_whatever_the_order_of_the_piles():

@@ -1,10 +1,11 @@
 """Rulebook "Preparation": money, start markers, shuffled piles, first workers on the board."""
 
+import json
 from collections import Counter
 
 import pytest
 
-from games.rules import InvalidOptions, new_game, to_act
+from games.rules import GameState, InvalidOptions, new_game, to_act
 from games.rules.cards import catalogue
 from games.rules.rng import SplitMix64
 
@@ -151,6 +152,34 @@ def test_the_shuffle_is_pinned_for_a_fixed_seed():
 
 def test_the_generator_is_splitmix64():
     assert SplitMix64(0).next_u64() == 0xE220A8397B1DCDAF
+
+
+def test_a_draw_at_or_above_the_last_whole_multiple_of_the_bound_is_drawn_again():
+    # Seed 0 draws 0xE220A8397B1DCDAF first, then 0x6E789E6AA1B965F4. With that first draw as
+    # the bound, one whole multiple fits in 2**64, so the first draw (equal to it) is refused
+    # and the second, below it, is the answer: no value in [0, n) comes up more often.
+    first, second = 0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4
+    assert SplitMix64(0).below(first) == second
+
+
+@pytest.mark.parametrize("bound", [0, -1])
+def test_a_draw_below_nothing_or_a_negative_bound_is_a_value_error(bound):
+    with pytest.raises(ValueError, match=r"^n must be positive$"):
+        SplitMix64(7).below(bound)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "edition": "1st"},
+        {"players": 5, "edition": "2nd", "market": True, "assistants": True, "obstacles": True},
+    ],
+)
+def test_a_new_game_has_no_passes_yet_and_reads_back_from_its_stored_form(options):
+    s = new_game(options, 3)
+    assert s.passes == 0
+    stored = json.loads(json.dumps(s.to_dict()))
+    assert GameState.from_dict(stored) == s
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another():

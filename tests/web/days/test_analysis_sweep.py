@@ -190,6 +190,19 @@ def test_the_sweep_queues_a_few_newest_first_and_no_more_while_they_wait_or_run(
     assert published == newest_first[:3]
 
 
+def test_analyses_whose_workers_died_leave_room_to_queue_them_again(anna, clock, published):
+    games = [ended(anna, minutes_ago=minutes) for minutes in (10, 20)]
+    assert ANALYSES_AT_ONCE == 2
+    for game in games:
+        GameAnalysis.objects.create(game=game, status=AnalysisStatus.RUNNING)
+    GameAnalysis.objects.filter(game__in=games).update(updated_at=START)
+
+    clock.move_to(START + stale() + timedelta(seconds=1))
+
+    assert sweep().analyses == [games[0].pk, games[1].pk]
+    assert published == [games[0].pk, games[1].pk]
+
+
 def test_without_a_worker_the_sweep_leaves_the_analyses_to_the_command(
     finished, clock, settings, published
 ):

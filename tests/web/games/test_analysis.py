@@ -137,7 +137,12 @@ def test_a_game_without_its_analysis_still_answers(client, duel, alice):
     play_until(duel, lambda game: False)
     GameAnalysis.objects.all().delete()
     client.force_login(alice)
-    assert client.get(analysis_url(duel)).json()["status"] == "none"
+    assert client.get(analysis_url(duel)).json() == {
+        "status": "none",
+        "done": 0,
+        "total": 0,
+        "seats": {},
+    }
 
 
 def test_a_running_analysis_is_left_alone_until_its_progress_stops_for_too_long(duel, settings):
