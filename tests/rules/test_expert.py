@@ -128,6 +128,17 @@ def test_two_candidates_each_get_half_the_budget_in_the_same_worlds_as_compare()
     assert [value_of[repr(m)] for m in moves] == pytest.approx([value for _, value in compared])
 
 
+def test_the_expert_plays_the_move_its_whole_budget_finds():
+    """Here 6 playouts and 24 choose differently: the expert's move is the one its search with
+    the budget it was given ranks first."""
+    s = midgame({"players": 2}, 3, 14)
+    seat = to_act(s)[0]
+    small, whole = (judge(s, seat, 5, playouts, 6)[0].move for playouts in (6, 24))
+    assert small != whole
+
+    assert expert_move(s, seat, 5, 24, 6) == whole
+
+
 def test_a_budget_of_one_playout_is_rounded_up_to_one_per_candidate():
     s = midgame({"players": 2}, 9, 14)
     seat = to_act(s)[0]
