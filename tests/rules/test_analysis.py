@@ -152,3 +152,22 @@ def test_a_decision_is_stored_with_its_chances_to_four_decimals():
         "chance_after": 0.3333,
         "cost": 0.3333,
     }
+
+
+def test_an_analysis_weighs_only_as_many_of_greedys_moves_as_its_width():
+    """Seat 0's sixth move bought a Firehouse; with greedy's six best moves weighed the search
+    finds the Pub better, with its one best (the other Firehouse) it cannot."""
+    options = {"edition": "1st", "players": 2}
+    s, log = new_game(options, 1), []
+    for step in range(6):
+        seat = to_act(s)[0]
+        move = greedy_bot(s, seat, 1 + step)
+        log.append({"seat": seat, "move": move.to_dict()})
+        s, _ = apply_move(s, seat, move)
+
+    def best_at_5(width):
+        moves = analyse_game(options, 1, log, [0], worlds=2, width=width)["seats"]["0"]["moves"]
+        return next(m["best"]["card"] for m in moves if m["index"] == 5)
+
+    assert best_at_5(6) == "pub#0"
+    assert best_at_5(1) != "pub#0"
