@@ -147,7 +147,14 @@ def test_the_async_session_calls_keep_the_signed_cached_copy_too(alice):
     assert not async_to_sync(SessionStore().aexists)(key)
 
 
-def test_a_session_read_from_the_database_is_cached_only_until_it_expires(alice, time_machine):
+def test_a_session_read_from_the_database_is_cached_only_until_it_expires(
+    alice, time_machine, settings
+):
+    # An in-process cache, whose entries expire by the test's clock (Redis keeps its own).
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
     time_machine.move_to("2026-03-02 09:00:00+00:00", tick=False)
     store = SessionStore()
     store[SESSION_KEY] = str(alice.pk)
