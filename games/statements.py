@@ -183,9 +183,6 @@ class Writes:
     def __init__(self) -> None:
         self._queued: list[tuple[str, list[Any], Model | None]] = []
 
-    def __bool__(self) -> bool:
-        return bool(self._queued)
-
     def insert(self, objs: Sequence[Model], *, returning_pk: bool = False) -> None:
         """INSERT `objs` (one model) in one statement; with `returning_pk` (one object) its
         new key is set on it by `run`."""

@@ -14,6 +14,7 @@ from games import rules, services
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
 from games.services.analysis import analyses_outdated, analysis_run
+from tests.web.broker import tasks_published
 from tests.web.games.conftest import play_until
 
 pytestmark = pytest.mark.django_db
@@ -62,6 +63,18 @@ def test_without_a_worker_the_last_move_does_not_run_the_analysis(duel):
     call_command("analyse_games", stdout=io.StringIO())
     assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
     assert list(analyses_outdated()) == []
+
+
+def test_the_command_queues_the_outdated_analyses_for_the_worker_with_queue(duel):
+    play_until(duel, lambda game: False)
+    out = io.StringIO()
+
+    with tasks_published(lambda name, args: (name, args)) as sent:
+        call_command("analyse_games", "--queue", stdout=out)
+
+    assert sent == [("games.tasks.analyse_game", [duel.pk])]
+    assert out.getvalue() == f"game {duel.pk}: queued\n"
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.PENDING
 
 
 def test_the_stored_analysis_is_the_pure_analysis_of_the_members_seats(duel, settings):
