@@ -7,7 +7,10 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.urls import Resolver404, resolve
+from django.utils import timezone
+
+from accounts import members
 
 
 def client_address(meta: dict, trusted_proxies: int) -> str:
@@ -45,22 +48,28 @@ class UserPreferencesMiddleware:
     """Activates the member's language (else the browser's, set by LocaleMiddleware) and zone.
 
     It runs after AuthenticationMiddleware, so it can read the profile; LocaleMiddleware has
-    already chosen the browser's language for anonymous visitors.
+    already chosen the browser's language for anonymous visitors. A view marked
+    `accounts.members.reads_member_itself` reads the member's row with its own and activates
+    his preferences then, so here `request.user` stays unread for it.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            timezone.activate(user.zone)
-            if user.language:
-                translation.activate(user.language)
-                request.LANGUAGE_CODE = user.language
+        if _view_reads_member_itself(request):
+            timezone.deactivate()  # until the view has confirmed its member
         else:
-            timezone.deactivate()
+            members.activate_preferences(request, getattr(request, "user", None))
         return self.get_response(request)
+
+
+def _view_reads_member_itself(request: HttpRequest) -> bool:
+    try:
+        match = resolve(request.path_info, getattr(request, "urlconf", None))
+    except Resolver404:
+        return False
+    return getattr(match.func, "reads_member_itself", False)
 
 
 def content_security_policy() -> str:

@@ -3,6 +3,7 @@
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from accounts.members import SessionClaim
 from games.errors import GameError, not_found
 from games.models import Action, Game, Seat
 from games.statements import Read, Reads
@@ -60,15 +61,24 @@ def access_game_to_move(
     pushes). The lock comes first and the other reads follow it in the same round trip
     (PostgreSQL's pipeline: each statement sees what was committed before the lock was
     granted), so a move's reads cost one round trip after the BEGIN.
+
+    `user` may be a member's `SessionClaim` (accounts.members): his row comes with the seats,
+    and the claim is confirmed from it before anything else is decided (a refusal speaks his
+    language); the seat is then the confirmed member's.
     Precondition: inside `transaction.atomic()`.
     """
-    _require_member(user)
+    if not isinstance(user, SessionClaim):
+        _require_member(user)
     reads = Reads()
     reads.add(_LOCKED_GAME, game_id)
     reads.add(_SEATS, game_id)
     if client_id:
         reads.add(_SUBMISSION, game_id, user.pk, client_id)
     games, seats, *earlier = reads.run()
+    if isinstance(user, SessionClaim):
+        claimed = next((seat.user for seat in seats if seat.user_id == user.pk), None)
+        user = user.confirm(claimed)
+        _require_member(user)
     if not games:
         raise not_found()
     (game,) = games

@@ -1,5 +1,6 @@
 """The one error the game services raise: a stable code, a sentence, an HTTP status."""
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 
@@ -9,20 +10,29 @@ class GameError(Exception):
     `code` is a stable snake_case string (an engine code such as `cannot_afford`, or one of
     ours: `stale_version`, `game_not_running`, `not_your_seat`, …); `message` is for people;
     `status` is the HTTP status a view answers with; `version` is the game's current version
-    where that helps a client resynchronise.
+    where that helps a client resynchronise. `message` may be lazy: it is translated when
+    answered (`as_dict`).
     """
 
     def __init__(
-        self, code: str, message: str, *, status: int = 422, version: int | None = None
+        self,
+        code: str,
+        message: str | Promise,
+        *,
+        status: int = 422,
+        version: int | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
         self.status = status
         self.version = version
+        self.retry_after = retry_after  # seconds, for a refusal that passes (429)
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "version": self.version}
+        """The answer's body; a lazy `message` is translated now, in the active language."""
+        return {"code": self.code, "message": str(self.message), "version": self.version}
 
 
 # Kept for the name the design notes use for move errors.

@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest
 from django.http.request import RawPostDataException
+from django.utils.functional import Promise, lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -227,19 +228,28 @@ def _option_field(option: dict) -> forms.Field:
     )
 
 
+_too_large_text = lazy(
+    lambda: _("The request body is larger than %(limit)s bytes.") % {"limit": MOVE_BODY_MAX}, str
+)
+
+
 def read_move_body(request: HttpRequest) -> bytes:
     """The raw body of a move POST: JSON, at most MOVE_BODY_MAX bytes, else a GameError.
 
     A wrong content type is a 415, a larger body a 413 (checked on the declared length
-    before anything is read, and again on what was read).
+    before anything is read, and again on what was read). The refusals here and in the
+    parsers below are translated when answered: the move POST activates its member's
+    language only once the game's reads have confirmed him (accounts.members).
     """
     if request.content_type != "application/json":
         raise GameError(
-            "unsupported_media_type", _("Moves are sent as application/json."), status=415
+            "unsupported_media_type",
+            gettext_lazy("Moves are sent as application/json."),
+            status=415,
         )
     too_large = GameError(
         "request_too_large",
-        _("The request body is larger than %(limit)s bytes.") % {"limit": MOVE_BODY_MAX},
+        _too_large_text(),
         status=413,
     )
     try:
@@ -254,7 +264,7 @@ def read_move_body(request: HttpRequest) -> bytes:
         raise too_large from None
     except RawPostDataException:
         raise GameError(
-            "malformed_request", _("The request body could not be read."), status=400
+            "malformed_request", gettext_lazy("The request body could not be read."), status=400
         ) from None
     if len(body) > MOVE_BODY_MAX:
         raise too_large
@@ -264,31 +274,31 @@ def read_move_body(request: HttpRequest) -> bytes:
 def parse_move_body(body: bytes) -> tuple[dict, int, str | None]:
     """`(move, expected_version, client_id)` from a POST body, or GameError 400."""
 
-    def bad(message: str) -> GameError:
+    def bad(message: Promise) -> GameError:
         return GameError("malformed_request", message, status=400)
 
     try:
         data = json.loads(body or b"null")
     except (ValueError, UnicodeDecodeError, RecursionError):
         # RecursionError: nesting deeper than the parser's stack (a few thousand "[").
-        raise bad(_("The request body is not JSON.")) from None
+        raise bad(gettext_lazy("The request body is not JSON.")) from None
     if not isinstance(data, dict):
-        raise bad(_("The request body must be a JSON object."))
+        raise bad(gettext_lazy("The request body must be a JSON object."))
     move, version, client_id = (
         data.get("move"),
         data.get("expected_version"),
         data.get("client_id"),
     )
     if not isinstance(move, dict):
-        raise bad(_("The move must be a JSON object."))
+        raise bad(gettext_lazy("The move must be a JSON object."))
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise bad(_("expected_version must be a whole number."))
+        raise bad(gettext_lazy("expected_version must be a whole number."))
     if client_id is not None and (
         not isinstance(client_id, str)
         or not 0 < len(client_id) <= 64
         or not client_id.isprintable()  # no NUL, control characters or lone surrogates
     ):
-        raise bad(_("client_id must be a string of 1 to 64 characters."))
+        raise bad(gettext_lazy("client_id must be a string of 1 to 64 characters."))
     return move, version, client_id
 
 
@@ -301,6 +311,8 @@ def parse_undo_body(body: bytes) -> int:
     version = data.get("expected_version") if isinstance(data, dict) else None
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise GameError(
-            "malformed_request", _("expected_version must be a whole number."), status=400
+            "malformed_request",
+            gettext_lazy("expected_version must be a whole number."),
+            status=400,
         )
     return version

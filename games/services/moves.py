@@ -60,16 +60,18 @@ def move_submit(
 ) -> MoveResult:
     """Apply `user`'s move at `expected_version`, or raise GameError.
 
-    `answer_shown`: the caller answers the mover with the new version (the move POST), so his
-    seat's `seen_version` (games.services.visits) is written with the move.
+    `user` is a member, or a member's `SessionClaim` (accounts.members) that the game's reads
+    confirm. `answer_shown`: the caller answers the mover with the new version (the move POST),
+    so his seat's `seen_version` (games.services.visits) is written with the move.
 
     A `client_id` this user sent before in this game answers with the first result and stores
     nothing, so a retried POST is harmless. Side effects (pushes, bot turns) run after the commit.
 
-    Round trips (PostgreSQL): the BEGIN; the game's lock with the seats, their users and the
-    earlier submission (`access_game_to_move`); then every write of the move (with the
-    mover's `seen_version` when `answer_shown`) and the COMMIT together. The pushes and the
-    "your turn" notices of the commit hooks go to the channel layer in one hand-over.
+    Round trips (PostgreSQL): the BEGIN; the game's lock with the seats, their users (the
+    claimant's among them) and the earlier submission (`access_game_to_move`); then every
+    write of the move (with the mover's `seen_version` when `answer_shown`) and the COMMIT
+    together. The pushes and the "your turn" notices of the commit hooks go to the channel
+    layer in one hand-over.
     """
     with realtime.one_hand_over(), transaction.atomic(durable=True):
         # The client id is scoped to the submitter: another member's equal id is not his.
@@ -81,7 +83,7 @@ def move_submit(
         recorded = record_move(
             game=game,
             position=seat.position,
-            user=user,
+            user=seat.user,  # the member himself, also when `user` was his claim
             move=move,
             client_id=client_id,
             seats=seats,
