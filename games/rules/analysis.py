@@ -16,7 +16,7 @@ recomputed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,8 +83,7 @@ def review_move(
     compared = [m for m in candidates(state, seat, moves, width) if m != played]
     compared.insert(0, played)
     results = compare(state, seat, seed, compared, worlds)
-    # The best by the finer value (as the bot chooses); the played move wins a tie.
-    best = max(range(len(compared)), key=lambda i: (results[i][1], i == 0))
+    best, chance_before = best_and_chance_before(results)
     return Review(
         index=index,
         seat=seat,
@@ -92,11 +91,20 @@ def review_move(
         phase=state.phase,
         played=played,
         best=compared[best],
-        chance_before=max(results[best][0], results[0][0]),
+        chance_before=chance_before,
         chance_after=results[0][0],
         value_best=results[best][1],
         value_played=results[0][1],
     )
+
+
+def best_and_chance_before(results: Sequence[tuple[float, float]]) -> tuple[int, float]:
+    """From `compare`'s (win chance, value) of the played move (first) and its rivals: the
+    index of the best one, by the finer value as the bot chooses (the played move wins a tie),
+    and the seat's chance before the move, the better of the best's and the played move's
+    (another rival's higher chance is not counted: the search would not have played it)."""
+    best = max(range(len(results)), key=lambda i: (results[i][1], i == 0))
+    return best, max(results[best][0], results[0][0])
 
 
 def accuracy(reviews: Iterable[Review]) -> float | None:

@@ -8,6 +8,7 @@ from games.rules.analysis import (
     Review,
     accuracy,
     analyse_game,
+    best_and_chance_before,
     decisions_total,
     game_reviews,
     review_move,
@@ -132,6 +133,19 @@ def reviewed(index, chance_before, chance_after):
         value_best=chance_before,
         value_played=chance_after,
     )
+
+
+def test_the_best_move_is_the_one_of_the_finest_value_and_the_played_move_wins_a_tie():
+    # (win chance, value): the played move first, then greedy's rivals.
+    assert best_and_chance_before([(0.4, 3.0), (0.5, 4.0), (0.45, 2.0)]) == (1, 0.5)
+    assert best_and_chance_before([(0.4, 4.0), (0.5, 4.0)]) == (0, 0.4)
+
+
+def test_the_chance_before_a_move_counts_only_the_best_and_the_played_move():
+    """A rival that wins more often but is worth less by the finer value is not what the
+    search would have played: its chance is not the chance the seat had."""
+    assert best_and_chance_before([(0.3, 1.0), (0.9, 2.0), (0.6, 5.0)]) == (2, 0.6)
+    assert best_and_chance_before([(0.7, 1.0), (0.9, 2.0), (0.6, 5.0)]) == (2, 0.7)
 
 
 def test_accuracy_is_the_share_of_decisions_within_two_points_to_one_decimal():

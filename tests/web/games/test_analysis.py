@@ -172,6 +172,51 @@ def test_a_running_analysis_is_left_alone_until_its_progress_stops_for_too_long(
     assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
 
 
+def test_a_claimed_analysis_counts_as_running_from_the_claim_not_from_its_old_time(
+    duel, settings, monkeypatch, time_machine
+):
+    """A sweep between the claim and the first progress must see a fresh running analysis,
+    not the stale time of the run it replaced (it would queue the game a second time)."""
+    play_until(duel, lambda game: False)
+    time_machine.move_to("2026-12-01 12:00:00", tick=False)
+    GameAnalysis.objects.filter(game=duel).update(
+        status=AnalysisStatus.RUNNING,
+        version=pure.ANALYSIS_VERSION,
+        updated_at=timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS + 1),
+    )
+    seen_at_first_step = []
+    count = pure.decisions_total
+
+    def count_watched(*args):
+        seen_at_first_step.append(list(analyses_outdated()))
+        return count(*args)
+
+    monkeypatch.setattr(pure, "decisions_total", count_watched)
+
+    assert analysis_run(duel.pk).endswith("decisions reviewed")
+    assert seen_at_first_step == [[]]
+
+
+def test_a_failure_after_progress_is_dated_by_the_failure(duel, monkeypatch, time_machine):
+    """The sweep retries a failed analysis some time after it failed, not after its last
+    progress (the failing step may have taken long)."""
+    play_until(duel, lambda game: False)
+    time_machine.move_to("2026-12-01 12:00:00", tick=False)
+
+    def summarise_after_a_long_step(*args):
+        time_machine.shift(timedelta(minutes=20))
+        raise MemoryError("the worker ran out of memory")
+
+    monkeypatch.setattr(pure, "summarise", summarise_after_a_long_step)
+
+    with pytest.raises(MemoryError):
+        analysis_run(duel.pk)
+    row = GameAnalysis.objects.get(game=duel)
+    assert row.status == AnalysisStatus.FAILED
+    assert row.done == row.total > 0
+    assert row.updated_at == timezone.now()  # 12:20, not the last progress at 12:00
+
+
 def test_a_failed_analysis_is_marked_failed_and_run_again_later(duel):
     play_until(duel, lambda game: False)
     Game.objects.filter(pk=duel.pk).update(options={**duel.options, "players": 3})
