@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .abilities import ability_params
+from .abilities import Ability, ability_params
 from .cards import Card
 from .engine import legal_moves
 from .moves import Move
@@ -91,7 +91,16 @@ class _Position:
     moves). The arithmetic is exactly `card_value`'s and `ability_value`'s, in the same order,
     so the values are the same floats."""
 
-    __slots__ = ("_cards", "_prices", "_scorings", "rounds", "seat", "state", "worth")
+    __slots__ = (
+        "_aristocrats",
+        "_cards",
+        "_prices",
+        "_scorings",
+        "rounds",
+        "seat",
+        "state",
+        "worth",
+    )
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
@@ -103,6 +112,7 @@ class _Position:
         # ruleset's own, alive as long as this object.
         self._cards: dict[tuple[str, int], float] = {}
         self._prices: Prices | None = None
+        self._aristocrats: frozenset[str] | None = None
 
     def scorings(self, color: str) -> int:
         """`_scorings(state, color)`, memoised."""
@@ -117,6 +127,16 @@ class _Position:
         if prices is None:
             prices = self._prices = seat_prices(self.state, self.seat)
         return prices
+
+    def aristocrats(self) -> frozenset[str]:
+        """The aristocrat types in the seat's area (`distinct_aristocrats` counts them)."""
+        found = self._aristocrats
+        if found is None:
+            cards_of = self.state.rules.cards
+            area = self.state.players[self.seat].area
+            found = frozenset(cards_of[c].id for c in area if cards_of[c].color == "aristocrat")
+            self._aristocrats = found
+        return found
 
     def card_value(self, instance: str, card: Card, displaced: Card | None) -> float:
         """`card_value` of the position, memoised: a card on the board is valued for its buy
@@ -139,11 +159,14 @@ class _Position:
         if displaced is not None:
             value -= n * (displaced.points + displaced.rubles * worth)
         if card.color == "aristocrat":
-            area = [c for c in player.area if cards_of[c] is not displaced]
-            before = distinct_aristocrats(cards_of, player.area)
-            after = len(
-                {cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id}
-            )
+            before = len(self.aristocrats())
+            if displaced is None:
+                after = len(self.aristocrats() | {card.id})
+            else:
+                area = [c for c in player.area if cards_of[c] is not displaced]
+                after = len(
+                    {cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id}
+                )
             bonus = state.rules.aristocrats_beyond_ten
             value += aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
         for option in state.rules.expansions:
@@ -154,8 +177,10 @@ class _Position:
 
     def ability_value(self, instance: str, card: Card) -> float:
         """A rough worth of the card's ability, read from its hooks (never from its name)."""
-        state = self.state
         ability = card.ability
+        if _idle(ability):
+            return 0.0
+        state = self.state
         worth = self.worth
         future = self.rounds
         value = 0.0
@@ -227,6 +252,17 @@ class _Position:
         if module_worth is not None:
             return module_worth(state, seat, move)
         return -1.0  # pub plans and the Observatory: left to humans
+
+
+def _idle(ability: Ability) -> bool:
+    """Whether `ability_value` finds nothing in the ability (most cards): it is 0.0 then."""
+    return (
+        ability.scoring is None
+        and not ability.discounts
+        and not ability.hand_limit_bonus
+        and ability.displace_value is None
+        and not ability.params
+    )
 
 
 def card_value(
@@ -324,16 +360,18 @@ def best_index(values: Sequence[float], seed: int) -> int:
 
     The draws only matter among the values tied for the best, so they are made only then (and
     only up to the last of those); without ties the answer is the plain maximum's. A NaN makes
-    the comparisons order-dependent, so then every pair is drawn and ranked as written above.
+    the comparisons order-dependent, so then every pair is drawn and ranked as written above
+    (the sum is NaN if a value is, and then - or for +inf with -inf - the long way is taken).
     """
-    top = max(values)
-    tied = [i for i, value in enumerate(values) if value == top]
-    if len(tied) == 1 and all(value == value for value in values):
-        return tied[0]
     rng = SplitMix64(seed)
-    if not tied or any(value != value for value in values):  # a NaN among the values
+    total = sum(values)
+    if total != total:  # a NaN among the values (or both infinities): rank every pair
         ranks = [(value, rng.next_u64()) for value in values]
         return max(range(len(values)), key=ranks.__getitem__)
+    top = max(values)
+    tied = [i for i, value in enumerate(values) if value == top]
+    if len(tied) == 1:
+        return tied[0]
     draws = [rng.next_u64() for _ in range(tied[-1] + 1)]
     return max(tied, key=draws.__getitem__)
 
