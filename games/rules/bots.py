@@ -72,15 +72,24 @@ def scorings_left(state: GameState, color: str) -> int:
 
 def _scorings(state: GameState, color: str) -> int:
     """Scorings of `color` a card placed now will still receive."""
+    return rounds_left(state) + (1 if _scored_this_round(state, color) else 0)
+
+
+def _scored_this_round(state: GameState, color: str) -> bool:
+    """Whether `color` is still to be scored in this round's action step."""
     rules = state.rules
     scoring = rules.scored_in.get(color, len(rules.phases))
-    this_round = scoring >= rules.phase_index[state.phase] and state.step == "actions"
-    return rounds_left(state) + (1 if this_round else 0)
+    return scoring >= rules.phase_index[state.phase] and state.step == "actions"
 
 
 def ruble_value(state: GameState) -> float:
     """Points a ruble is worth now: it buys income early on, only 1/10 point at the end."""
-    return 0.1 + 0.07 * min(rounds_left(state), 4)
+    return _ruble_value(rounds_left(state))
+
+
+def _ruble_value(rounds: int) -> float:
+    """`ruble_value` with `rounds` still to play."""
+    return 0.1 + 0.07 * min(rounds, 4)
 
 
 class _Position:
@@ -96,6 +105,7 @@ class _Position:
         "_cards",
         "_prices",
         "_scorings",
+        "card_hooks",
         "rounds",
         "seat",
         "state",
@@ -105,20 +115,24 @@ class _Position:
     def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.rounds = rounds_left(state)
-        self.worth = ruble_value(state)
+        self.rounds = rounds = rounds_left(state)
+        self.worth = _ruble_value(rounds)
         self._scorings: dict[str, int] = {}
-        # Card worths by (instance, id of the displaced card): the displaced cards are the
-        # ruleset's own, alive as long as this object.
-        self._cards: dict[tuple[str, int], float] = {}
+        # Card worths by instance (nothing displaced) or by (instance, id of the displaced
+        # card): the displaced cards are the ruleset's own, alive as long as this object.
+        self._cards: dict[str | tuple[str, int], float] = {}
         self._prices: Prices | None = None
         self._aristocrats: frozenset[str] | None = None
+        # The expansions' card worths, in the order of the game's options.
+        hooks = (CARD_WORTH.get(option) for option in state.rules.expansions)
+        self.card_hooks = tuple(hook for hook in hooks if hook is not None)
 
     def scorings(self, color: str) -> int:
         """`_scorings(state, color)`, memoised."""
         found = self._scorings.get(color)
         if found is None:
-            found = self._scorings[color] = _scorings(self.state, color)
+            this_round = _scored_this_round(self.state, color)
+            found = self._scorings[color] = self.rounds + (1 if this_round else 0)
         return found
 
     def prices(self) -> Prices:
@@ -141,7 +155,7 @@ class _Position:
     def card_value(self, instance: str, card: Card, displaced: Card | None) -> float:
         """`card_value` of the position, memoised: a card on the board is valued for its buy
         and for its take."""
-        key = (instance, id(displaced))
+        key = instance if displaced is None else (instance, id(displaced))
         found = self._cards.get(key)
         if found is None:
             found = self._cards[key] = self.new_card_value(instance, card, displaced)
@@ -149,31 +163,40 @@ class _Position:
 
     def new_card_value(self, instance: str, card: Card, displaced: Card | None) -> float:
         """Points (rubles converted) the card brings over the rest of the game."""
-        state = self.state
-        seat = self.seat
         worth = self.worth
-        cards_of = state.rules.cards
-        player = state.players[seat]
-        n = self.scorings(card.color)
+        color = card.color
+        n = self._scorings.get(color)
+        if n is None:
+            n = self.scorings(color)
         value = n * (card.points + card.rubles * worth)
         if displaced is not None:
             value -= n * (displaced.points + displaced.rubles * worth)
-        if card.color == "aristocrat":
-            before = len(self.aristocrats())
-            if displaced is None:
-                after = len(self.aristocrats() | {card.id})
-            else:
-                area = [c for c in player.area if cards_of[c] is not displaced]
-                after = len(
-                    {cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id}
-                )
-            bonus = state.rules.aristocrats_beyond_ten
-            value += aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
-        for option in state.rules.expansions:
-            hook = CARD_WORTH.get(option)
-            if hook is not None:
+        if color == "aristocrat":
+            value += self.aristocrats_gain(card, displaced)
+        if self.card_hooks:
+            state = self.state
+            seat = self.seat
+            for hook in self.card_hooks:
                 value += hook(state, seat, instance, card, displaced)
+        ability = card.ability
+        if _idle(ability):
+            return value + 0.0
         return value + self.ability_value(instance, card)
+
+    def aristocrats_gain(self, card: Card, displaced: Card | None) -> int:
+        """The aristocrat table's points that placing `card` (over `displaced`) adds."""
+        state = self.state
+        before = len(self.aristocrats())
+        if displaced is None:
+            after = len(self.aristocrats() | {card.id})
+        else:
+            cards_of = state.rules.cards
+            area = [c for c in state.players[self.seat].area if cards_of[c] is not displaced]
+            after = len(
+                {cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id}
+            )
+        bonus = state.rules.aristocrats_beyond_ten
+        return aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
 
     def ability_value(self, instance: str, card: Card) -> float:
         """A rough worth of the card's ability, read from its hooks (never from its name)."""
