@@ -188,7 +188,9 @@ class _Position:
         state = self.state
         before = len(self.aristocrats())
         if displaced is None:
-            after = len(self.aristocrats() | {card.id})
+            if card.id in self.aristocrats():
+                return 0  # the table's points before less the same points after
+            after = before + 1
         else:
             cards_of = state.rules.cards
             area = [c for c in state.players[self.seat].area if cards_of[c] is not displaced]
