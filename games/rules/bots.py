@@ -10,13 +10,13 @@ our own generator (rng.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from .abilities import ability_params
+from .abilities import Ability, ability_params
 from .cards import Card
 from .engine import legal_moves
 from .moves import Move
-from .prices import may_target, seat_prices
+from .prices import Prices, may_target, seat_prices
 from .rng import SplitMix64
 from .scoring import aristocrat_points, distinct_aristocrats
 from .state import GameState
@@ -48,11 +48,21 @@ def random_bot(state: GameState, seat: int, seed: int) -> Move:
     return moves[SplitMix64(seed).below(len(moves))]
 
 
+# The last state `rounds_left` was asked about and its answer: the greedy bot and the modules'
+# worths ask it of one position for every card they value. States are immutable and the one held
+# here is never another's, so `is` identifies it; only the speed of the answer depends on this.
+_LAST_ROUNDS: tuple[GameState | None, int] = (None, 0)
+
+
 def rounds_left(state: GameState) -> int:
     """Rounds still to play after this one, guessed from the shortest pile (~6 cards a round)."""
-    if state.last_round:
-        return 0
-    return max(0, min(map(len, state.piles)) // 6)
+    global _LAST_ROUNDS
+    cached, rounds = _LAST_ROUNDS
+    if cached is state:
+        return rounds
+    rounds = 0 if state.last_round else max(0, min(map(len, state.piles)) // 6)
+    _LAST_ROUNDS = (state, rounds)
+    return rounds
 
 
 def scorings_left(state: GameState, color: str) -> int:
@@ -62,68 +72,234 @@ def scorings_left(state: GameState, color: str) -> int:
 
 def _scorings(state: GameState, color: str) -> int:
     """Scorings of `color` a card placed now will still receive."""
+    return rounds_left(state) + (1 if _scored_this_round(state, color) else 0)
+
+
+def _scored_this_round(state: GameState, color: str) -> bool:
+    """Whether `color` is still to be scored in this round's action step."""
     rules = state.rules
     scoring = rules.scored_in.get(color, len(rules.phases))
-    this_round = scoring >= rules.phase_index[state.phase] and state.step == "actions"
-    return rounds_left(state) + (1 if this_round else 0)
+    return scoring >= rules.phase_index[state.phase] and state.step == "actions"
 
 
 def ruble_value(state: GameState) -> float:
     """Points a ruble is worth now: it buys income early on, only 1/10 point at the end."""
-    return 0.1 + 0.07 * min(rounds_left(state), 4)
+    return _ruble_value(rounds_left(state))
+
+
+def _ruble_value(rounds: int) -> float:
+    """`ruble_value` with `rounds` still to play."""
+    return 0.1 + 0.07 * min(rounds, 4)
+
+
+class _Position:
+    """Greedy's judgement of one seat's moves in one state. Greedy values every legal move of a
+    position, and what those values read - the rounds left, a ruble's worth, each colour's
+    scorings to come, the seat's prices, each card's worth - is the same for all of them, so it
+    is worked out once here (the playouts of the expert bot spend most of their time valuing
+    moves). The arithmetic is exactly `card_value`'s and `ability_value`'s, in the same order,
+    so the values are the same floats."""
+
+    __slots__ = (
+        "_aristocrats",
+        "_cards",
+        "_prices",
+        "_scorings",
+        "card_hooks",
+        "rounds",
+        "seat",
+        "state",
+        "worth",
+    )
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.rounds = rounds = rounds_left(state)
+        self.worth = _ruble_value(rounds)
+        self._scorings: dict[str, int] = {}
+        # Card worths by instance (nothing displaced) or by (instance, id of the displaced
+        # card): the displaced cards are the ruleset's own, alive as long as this object.
+        self._cards: dict[str | tuple[str, int], float] = {}
+        self._prices: Prices | None = None
+        self._aristocrats: frozenset[str] | None = None
+        # The expansions' card worths, in the order of the game's options.
+        hooks = (CARD_WORTH.get(option) for option in state.rules.expansions)
+        self.card_hooks = tuple(hook for hook in hooks if hook is not None)
+
+    def scorings(self, color: str) -> int:
+        """`_scorings(state, color)`, memoised."""
+        found = self._scorings.get(color)
+        if found is None:
+            this_round = _scored_this_round(self.state, color)
+            found = self._scorings[color] = self.rounds + (1 if this_round else 0)
+        return found
+
+    def prices(self) -> Prices:
+        """The seat's prices (asked once)."""
+        prices = self._prices
+        if prices is None:
+            prices = self._prices = seat_prices(self.state, self.seat)
+        return prices
+
+    def aristocrats(self) -> frozenset[str]:
+        """The aristocrat types in the seat's area (`distinct_aristocrats` counts them)."""
+        found = self._aristocrats
+        if found is None:
+            cards_of = self.state.rules.cards
+            area = self.state.players[self.seat].area
+            found = frozenset(cards_of[c].id for c in area if cards_of[c].color == "aristocrat")
+            self._aristocrats = found
+        return found
+
+    def card_value(self, instance: str, card: Card, displaced: Card | None) -> float:
+        """`card_value` of the position, memoised: a card on the board is valued for its buy
+        and for its take."""
+        key = instance if displaced is None else (instance, id(displaced))
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = self.new_card_value(instance, card, displaced)
+        return found
+
+    def new_card_value(self, instance: str, card: Card, displaced: Card | None) -> float:
+        """Points (rubles converted) the card brings over the rest of the game."""
+        worth = self.worth
+        color = card.color
+        n = self._scorings.get(color)
+        if n is None:
+            n = self.scorings(color)
+        value = n * (card.points + card.rubles * worth)
+        if displaced is not None:
+            value -= n * (displaced.points + displaced.rubles * worth)
+        if color == "aristocrat":
+            value += self.aristocrats_gain(card, displaced)
+        if self.card_hooks:
+            state = self.state
+            seat = self.seat
+            for hook in self.card_hooks:
+                value += hook(state, seat, instance, card, displaced)
+        ability = card.ability
+        if _idle(ability):
+            return value + 0.0
+        return value + self.ability_value(instance, card)
+
+    def aristocrats_gain(self, card: Card, displaced: Card | None) -> int:
+        """The aristocrat table's points that placing `card` (over `displaced`) adds."""
+        state = self.state
+        before = len(self.aristocrats())
+        if displaced is None:
+            if card.id in self.aristocrats():
+                return 0  # the table's points before less the same points after
+            after = before + 1
+        else:
+            cards_of = state.rules.cards
+            area = [c for c in state.players[self.seat].area if cards_of[c] is not displaced]
+            after = len(
+                {cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id}
+            )
+        bonus = state.rules.aristocrats_beyond_ten
+        return aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
+
+    def ability_value(self, instance: str, card: Card) -> float:
+        """A rough worth of the card's ability, read from its hooks (never from its name)."""
+        ability = card.ability
+        if _idle(ability):
+            return 0.0
+        state = self.state
+        worth = self.worth
+        future = self.rounds
+        value = 0.0
+        if ability.scoring is not None:
+            seat = self.seat
+            player = state.players[seat]
+            placed = state.with_player(seat, player.evolve(area=(*player.area, instance)))
+            for phase in state.rules.phases:
+                if phase.scores:
+                    rubles, points = ability.scoring(placed, seat, phase.name)
+                    value += self.scorings(phase.name) * (points + rubles * worth)
+        if ability.discounts:
+            value += 0.8 * future * worth
+        if ability.hand_limit_bonus:
+            value += 0.5
+        if ability_params(card, "points"):
+            value += self.scorings("building") * 2.0
+        if ability.displace_value is not None and ability.displace_value > card.cost:
+            value += 0.5 * (ability.displace_value - card.cost) * worth
+        trade = ability_params(card, "trade_points")
+        if trade:  # points bought for rubles after a scoring (the Trading House)
+            gain = trade - ability_params(card, "trade_price") * worth
+            value += max(0.0, gain) * self.scorings("building")
+        if ability_params(card, "fetches"):  # a card from the discard pile once a round (Prison)
+            value += 0.3 * future
+        return value
+
+    def score(self, move: Move) -> float:
+        """Greedy's worth of a legal move of the seat (`move_value`)."""
+        state = self.state
+        seat = self.seat
+        kind = move.kind
+        cards_of = state.rules.cards
+        worth = self.worth
+        if kind in ("buy", "play"):
+            card = cards_of[move.card]  # type: ignore[index]
+            displaced = cards_of[move.displace] if move.displace else None
+            if kind == "play":
+                price = self.prices().price(card, False, displaced)
+            else:
+                price = self.prices().price(card, move.card in state.lower, displaced)
+            gain = self.card_value(move.card, card, displaced) - price * worth  # type: ignore[arg-type]
+            return gain + (5.0 if kind == "play" else 0.0)
+        if kind == "take":
+            if self.rounds == 0:
+                return -10.0
+            card = cards_of[move.card]  # type: ignore[index]
+            displaced = None
+            if card.trading:
+                area = [cards_of[c] for c in state.players[seat].area]
+                targets = [t for t in area if may_target(state, seat, card, t)]
+                if not targets:
+                    return -10.0
+                displaced = min(targets, key=lambda t: t.points + t.rubles)
+            gain = self.card_value(move.card, card, displaced) - card.cost * worth  # type: ignore[arg-type]
+            return 0.4 * gain - 1.5
+        if kind == "pub":
+            points = move.points or 0
+            short = max(0, _reserve(state) - (state.players[seat].money - 2 * points))
+            lost = points - points_kept(state, seat, points)  # a points gate may stop some
+            return (1 - 2 * worth) * points - 0.5 * short - lost
+        if kind == "discard":
+            return 0.0
+        if kind in MODULE_MOVES:
+            return MODULE_MOVES[kind](state, seat, move)
+        if kind == "pass":
+            return 0.0 if move.until is None else -0.01
+        module_worth = MOVE_WORTH.get(kind)
+        if module_worth is not None:
+            return module_worth(state, seat, move)
+        return -1.0  # pub plans and the Observatory: left to humans
+
+
+def _idle(ability: Ability) -> bool:
+    """Whether `ability_value` finds nothing in the ability (most cards): it is 0.0 then."""
+    return (
+        ability.scoring is None
+        and not ability.discounts
+        and not ability.hand_limit_bonus
+        and ability.displace_value is None
+        and not ability.params
+    )
 
 
 def card_value(
     state: GameState, seat: int, instance: str, card: Card, displaced: Card | None
 ) -> float:
     """Points (rubles converted) the card brings over the rest of the game."""
-    cards_of = state.rules.cards
-    player = state.players[seat]
-    n = _scorings(state, card.color)
-    value = n * (card.points + card.rubles * ruble_value(state))
-    if displaced is not None:
-        value -= n * (displaced.points + displaced.rubles * ruble_value(state))
-    if card.color == "aristocrat":
-        area = [c for c in player.area if cards_of[c] is not displaced]
-        before = distinct_aristocrats(cards_of, player.area)
-        after = len({cards_of[c].id for c in area if cards_of[c].color == "aristocrat"} | {card.id})
-        bonus = state.rules.aristocrats_beyond_ten
-        value += aristocrat_points(after, bonus) - aristocrat_points(before, bonus)
-    for option in state.rules.expansions:
-        worth = CARD_WORTH.get(option)
-        if worth is not None:
-            value += worth(state, seat, instance, card, displaced)
-    return value + ability_value(state, seat, instance, card)
+    return _Position(state, seat).new_card_value(instance, card, displaced)
 
 
 def ability_value(state: GameState, seat: int, instance: str, card: Card) -> float:
     """A rough worth of the card's ability, read from its hooks (never from its name)."""
-    ability = card.ability
-    worth = ruble_value(state)
-    future = rounds_left(state)
-    value = 0.0
-    if ability.scoring is not None:
-        player = state.players[seat]
-        placed = state.with_player(seat, player.evolve(area=(*player.area, instance)))
-        for phase in state.rules.phases:
-            if phase.scores:
-                rubles, points = ability.scoring(placed, seat, phase.name)
-                value += _scorings(state, phase.name) * (points + rubles * worth)
-    if ability.discounts:
-        value += 0.8 * future * worth
-    if ability.hand_limit_bonus:
-        value += 0.5
-    if ability_params(card, "points"):
-        value += _scorings(state, "building") * 2.0
-    if ability.displace_value is not None and ability.displace_value > card.cost:
-        value += 0.5 * (ability.displace_value - card.cost) * worth
-    trade = ability_params(card, "trade_points")
-    if trade:  # points bought for rubles after a scoring (the Trading House)
-        gain = trade - ability_params(card, "trade_price") * worth
-        value += max(0.0, gain) * _scorings(state, "building")
-    if ability_params(card, "fetches"):  # a card from the discard pile once a round (Prison)
-        value += 0.3 * future
-    return value
+    return _Position(state, seat).ability_value(instance, card)
 
 
 def _reserve(state: GameState) -> int:
@@ -132,46 +308,7 @@ def _reserve(state: GameState) -> int:
 
 
 def _score(state: GameState, seat: int, move: Move) -> float:
-    cards_of = state.rules.cards
-    player = state.players[seat]
-    worth = ruble_value(state)
-    if move.kind in ("buy", "play"):
-        card = cards_of[move.card]  # type: ignore[index]
-        displaced = cards_of[move.displace] if move.displace else None
-        lower = move.card in state.lower
-        price = seat_prices(state, seat).price(card, lower, displaced)
-        if move.kind == "play":
-            price = seat_prices(state, seat).price(card, False, displaced)
-        gain = card_value(state, seat, move.card, card, displaced) - price * worth  # type: ignore[arg-type]
-        return gain + (5.0 if move.kind == "play" else 0.0)
-    if move.kind == "take":
-        if rounds_left(state) == 0:
-            return -10.0
-        card = cards_of[move.card]  # type: ignore[index]
-        displaced = None
-        if card.trading:
-            area = [cards_of[c] for c in player.area]
-            targets = [t for t in area if may_target(state, seat, card, t)]
-            if not targets:
-                return -10.0
-            displaced = min(targets, key=lambda t: t.points + t.rubles)
-        gain = card_value(state, seat, move.card, card, displaced) - card.cost * worth  # type: ignore[arg-type]
-        return 0.4 * gain - 1.5
-    if move.kind == "pub":
-        points = move.points or 0
-        short = max(0, _reserve(state) - (player.money - 2 * points))
-        lost = points - points_kept(state, seat, points)  # a points gate may stop some
-        return (1 - 2 * worth) * points - 0.5 * short - lost
-    if move.kind == "discard":
-        return 0.0
-    if move.kind in MODULE_MOVES:
-        return MODULE_MOVES[move.kind](state, seat, move)
-    if move.kind == "pass":
-        return 0.0 if move.until is None else -0.01
-    module_worth = MOVE_WORTH.get(move.kind)
-    if module_worth is not None:
-        return module_worth(state, seat, move)
-    return -1.0  # pub plans and the Observatory: left to humans
+    return _Position(state, seat).score(move)
 
 
 def _trading_house(state: GameState, seat: int, move: Move) -> float:
@@ -227,14 +364,41 @@ def move_value(state: GameState, seat: int, move: Move) -> float:
     return _score(state, seat, move)
 
 
+def move_values(state: GameState, seat: int, moves: Sequence[Move]) -> list[float]:
+    """`move_value` of each of the seat's `moves`, in order, with the position's share of the
+    work done once."""
+    position = _Position(state, seat)
+    return [position.score(move) for move in moves]
+
+
 def greedy_bot(state: GameState, seat: int, seed: int) -> Move:
     """The legal move with the best value; ties broken by the seed."""
     moves = legal_moves(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
+    return moves[best_index(move_values(state, seat, moves), seed)]
+
+
+def best_index(values: Sequence[float], seed: int) -> int:
+    """The index of the best of `values`, ties broken by the seed: the i-th value is ranked by
+    (value, the i-th draw of SplitMix64(seed)), the first of equal ranks wins.
+
+    The draws only matter among the values tied for the best, so they are made only then (and
+    only up to the last of those); without ties the answer is the plain maximum's. A NaN makes
+    the comparisons order-dependent, so then every pair is drawn and ranked as written above
+    (the sum is NaN if a value is, and then - or for +inf with -inf - the long way is taken).
+    """
     rng = SplitMix64(seed)
-    best = max(moves, key=lambda m: (_score(state, seat, m), rng.next_u64()))
-    return best
+    total = sum(values)
+    if total != total:  # a NaN among the values (or both infinities): rank every pair
+        ranks = [(value, rng.next_u64()) for value in values]
+        return max(range(len(values)), key=ranks.__getitem__)
+    top = max(values)
+    tied = [i for i, value in enumerate(values) if value == top]
+    if len(tied) == 1:
+        return tied[0]
+    draws = [rng.next_u64() for _ in range(tied[-1] + 1)]
+    return max(tied, key=draws.__getitem__)
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import BOTS, greedy_bot, move_value
+from .bots import BOTS, greedy_bot, move_values
 from .engine import apply_move, is_over, legal_moves, to_act
 from .moves import Move
 from .rng import SplitMix64
@@ -124,8 +124,9 @@ def compare(
 
 def candidates(state: GameState, seat: int, moves: Sequence[Move], count: int) -> list[Move]:
     """The `count` moves greedy values most, best first (ties in the engine's order)."""
-    ranked = sorted(enumerate(moves), key=lambda pair: (-move_value(state, seat, pair[1]), pair[0]))
-    return [move for _, move in ranked[:count]]
+    values = move_values(state, seat, moves)
+    ranked = sorted(range(len(moves)), key=lambda i: (-values[i], i))
+    return [moves[i] for i in ranked[:count]]
 
 
 def judge(

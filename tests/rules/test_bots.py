@@ -3,7 +3,8 @@
 import pytest
 
 from games.rules import BOTS, Move, apply_move, legal_moves, new_game, to_act
-from games.rules.bots import move_value
+from games.rules.bots import best_index, move_value
+from games.rules.rng import SplitMix64
 
 from .builders import pass_all, state
 
@@ -186,3 +187,29 @@ def test_greedy_ranks_putting_the_prisons_card_back_above_a_buy_that_loses_point
     back = {"kind": "prison", "prison": "debtors_prison#0", "card": "judge#0", "then": "return"}
     hermitage = Move("buy", "hermitage#0", "theater#0")
     assert move_value(s, 0, Move.from_dict(back)) > move_value(s, 0, hermitage)
+
+
+def _ranked_by_every_draw(values: list[float], seed: int) -> int:
+    """The tie-break as greedy first wrote it: every value paired with its draw, in order."""
+    rng = SplitMix64(seed)
+    return max(range(len(values)), key=lambda i: (values[i], rng.next_u64()))
+
+
+def test_best_index_breaks_ties_with_the_same_draws_as_ranking_every_pair():
+    nan = float("nan")
+    rows = [
+        [1.0],
+        [0.5, 2.0, -1.0],
+        [2.0, 0.5, 2.0, 2.0],
+        [0.0, -0.0, 0.0],
+        [-10.0, -10.0],
+        [1.0, nan, 3.0, 3.0],
+        [nan, nan],
+        [float("inf"), float("-inf"), 1.0],
+    ]
+    rng = SplitMix64(7)
+    for _ in range(300):
+        rows.append([float(rng.below(4)) for _ in range(1 + rng.below(12))])
+    for values in rows:
+        for seed in range(20):
+            assert best_index(values, seed) == _ranked_by_every_draw(values, seed), values

@@ -268,7 +268,23 @@ def _card_worth(
         if gone is not None:
             area.remove(gone)
     placed = state.with_player(seat, player.evolve(area=(*area, instance)))
-    return BOT_WEIGHT * (best(placed, seat)[1] - best(state, seat)[1])
+    return BOT_WEIGHT * (best(placed, seat)[1] - _best_as_is(state, seat))
+
+
+# The last (state, seat) whose best assignment the greedy bot valued cards against, and its
+# points: the bot values every card it might place against the same position. The state is
+# immutable and held here, so `is` identifies it; only the answer's speed depends on this.
+_LAST_BEST: tuple[GameState | None, int, int] = (None, -1, 0)
+
+
+def _best_as_is(state: GameState, seat: int) -> int:
+    """`best(state, seat)`'s points, remembered for the last position asked."""
+    global _LAST_BEST
+    cached, cached_seat, points = _LAST_BEST
+    if cached is not state or cached_seat != seat:
+        points = best(state, seat)[1]
+        _LAST_BEST = (state, seat, points)
+    return points
 
 
 def _configure(draft: dict[str, Any], options: dict[str, Any]) -> None:

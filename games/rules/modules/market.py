@@ -18,6 +18,7 @@ The state keeps the '?' tiles in `records["market"]["jokers"]` (card -> good).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..abilities import Ability, register_ability
@@ -493,15 +494,29 @@ def majority_gain(
     """Majority points the seat gains at these tiles if its positions change by `change`,
     the others' positions staying as they are."""
     table = positions_table(state)
+    ahead = tuple(tiles)
     gain = 0
     for good, delta in change.items():
         if not delta:
             continue
-        before = {s: row[good] for s, row in enumerate(table)}
-        after = {**before, seat: before[seat] + delta}
-        for tile in tiles:
-            gain += _place_points(after, seat, tile, state.n)
-            gain -= _place_points(before, seat, tile, state.n)
+        gain += _good_gain(tuple(row[good] for row in table), seat, delta, ahead)
+    return gain
+
+
+@lru_cache(maxsize=4096)
+def _good_gain(
+    positions: tuple[int, ...], seat: int, delta: int, tiles: tuple[tuple[int, int], ...]
+) -> int:
+    """`majority_gain` on one good, from every seat's position on it (seat by seat): a pure
+    function of a few small numbers, memoised, since the greedy bot asks it for each card it
+    values and the positions change seldom."""
+    before = dict(enumerate(positions))
+    after = {**before, seat: before[seat] + delta}
+    n = len(positions)
+    gain = 0
+    for tile in tiles:
+        gain += _place_points(after, seat, tile, n)
+        gain -= _place_points(before, seat, tile, n)
     return gain
 
 

@@ -65,7 +65,8 @@ def _card_worth(
 ) -> float:
     """The requirements of the real obstacles ahead that placing the card brings nearer (or
     farther): each obstacle's stake in the share of what was missing that the card makes up."""
-    obstacles = [p for p in ahead(state, seat) if p.obstacle.real]
+    position = _position(state, seat)
+    obstacles = position.obstacles
     if not obstacles:
         return 0.0
     player = state.players[seat]
@@ -76,12 +77,56 @@ def _card_worth(
     area = (*(c for c in player.area if c != gone), instance)
     placed = state.with_player(seat, player.evolve(area=area))
     worth = 0.0
-    for obstacle in obstacles:
-        before = _shortfall(state, seat, obstacle)
+    for index, obstacle in enumerate(obstacles):
+        before = position.shortfall(index)
         after = _shortfall(placed, seat, obstacle)
         if before != after:
-            worth += _stake(state, seat, obstacle) * (before - after) / max(before, after)
+            worth += position.stake(index) * (before - after) / max(before, after)
     return worth
+
+
+class _Position:
+    """One seat's real obstacles ahead in one state, with each one's shortfall and stake as
+    they are: the greedy bot values every card it might place against the same position, and
+    only the shortfall after the placement differs from card to card."""
+
+    __slots__ = ("_shortfalls", "_stakes", "obstacles", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.obstacles = [p for p in ahead(state, seat) if p.obstacle.real]
+        self._shortfalls: dict[int, int] = {}
+        self._stakes: dict[int, float] = {}
+
+    def shortfall(self, index: int) -> int:
+        """`_shortfall` of the `index`-th obstacle, memoised."""
+        found = self._shortfalls.get(index)
+        if found is None:
+            found = _shortfall(self.state, self.seat, self.obstacles[index])
+            self._shortfalls[index] = found
+        return found
+
+    def stake(self, index: int) -> float:
+        """`_stake` of the `index`-th obstacle, memoised."""
+        found = self._stakes.get(index)
+        if found is None:
+            found = self._stakes[index] = _stake(self.state, self.seat, self.obstacles[index])
+        return found
+
+
+# The last position the bot valued cards in. The state is immutable and held here, so `is`
+# identifies it; only the speed of the answer depends on this.
+_LAST: _Position | None = None
+
+
+def _position(state: GameState, seat: int) -> _Position:
+    """The `_Position` of (state, seat), the last one again if it is the same."""
+    global _LAST
+    last = _LAST
+    if last is None or last.state is not state or last.seat != seat:
+        last = _LAST = _Position(state, seat)
+    return last
 
 
 register_bot_worth(OPTION, _card_worth, {BONUS: _bonus_worth})
