@@ -52,6 +52,17 @@ def open_game(alice):
 
 
 @pytest.fixture
+def duel(alice, bob) -> Game:
+    """alice and bob at a running 2-player game."""
+    game = services.game_create(
+        host=alice, title="Duel", edition="1st", seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
 def started_game(open_game, bob, carol, dave):
     """alice, bob, carol and dave at a running 4-player game (dave's join started it)."""
     for user in (bob, carol, dave):

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules, services
+from games import rules
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
 from games.services.analysis import analyses_outdated, analysis_run
@@ -18,17 +18,6 @@ from tests.web.broker import tasks_published
 from tests.web.games.conftest import play_until
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def duel(alice, bob) -> Game:
-    """alice and bob at a running 2-player game."""
-    game = services.game_create(
-        host=alice, title="Duel", edition="1st", seats=2, days_per_move=3, is_public=True
-    )
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    return game
 
 
 def analysis_url(game: Game) -> str:

@@ -14,16 +14,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def analysed(alice, bob) -> Game:
+def analysed(duel) -> Game:
     """alice and bob have played a duel to its end, and its analysis is done."""
-    game = services.game_create(
-        host=alice, title="Duel", edition="1st", seats=2, days_per_move=3, is_public=True
-    )
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    play_until(game, lambda game: False)
-    analysis_run(game.pk)
-    return game
+    play_until(duel, lambda game: False)
+    analysis_run(duel.pk)
+    return duel
 
 
 def step_of(client, game: Game, n: int) -> dict:
