@@ -94,8 +94,8 @@ PLANTS = [
     Plant(
         "views-undo-rate-limit",
         "games/views.py",
-        "            return limited\n        expected_version = parse_undo_body(",
-        "            pass\n        expected_version = parse_undo_body(",
+        "        _refuse_early(request, game_id)\n        expected_version = parse_undo_body(",
+        "        expected_version = parse_undo_body(",
         "undo floods",
         guard="tests/web/table/test_undo.py",
     ),
