@@ -34,6 +34,14 @@ def test_the_end_screen_shows_the_scores_by_source_the_winner_and_the_chart(sign
         [cells[1] for cells in live_site["finished_scores"] if cells[1].endswith("♛")]
     )
 
+    # A base game has no assignments or obstacles to list: the table and its note, nothing else
+    # (no stray text such as "null" for the parts it lacks).
+    expect(end.locator("#end-scores > *")).to_have_count(2)
+    expect(end.locator("#end-scores")).to_have_text(re.compile(r"share the rank\.$"))
+    assert anna.evaluate(
+        "[...document.getElementById('end-scores').childNodes].every((n) => n.nodeType === 1)"
+    )
+
     chart = end.locator("#end-chart svg.chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(2 * len(live_site["finished_scores"]))

@@ -107,8 +107,8 @@ export function renderEnd(view, sheet) {
   $("end-scores").replaceChildren(
     el("div", { class: "table-wrap", role: "region", "aria-label": T.final_scores, tabIndex: 0 }, el("table", { class: "table scores" }, head, el("tbody", {}, rows))),
     el("p", { class: "small-print", text: T.tie_break }),
-    scoredAssignments(view),
-    obstacleEffects(view, sheet),
+    // replaceChildren writes a null as the text "null": the parts a game lacks are left out.
+    ...[scoredAssignments(view), obstacleEffects(view, sheet)].filter(Boolean),
   );
   if (!historyShown && D.historyUrl) {
     historyShown = true;
