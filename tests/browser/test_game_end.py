@@ -106,6 +106,21 @@ def test_the_end_screen_shows_each_players_analysis_graph_turning_points_and_acc
     assert anna.errors == []
 
 
+def test_a_german_member_reads_the_analysis_in_german_with_a_decimal_comma(signed_in, live_site):
+    url = f"{live_site['url']}/games/{live_site['finished']}/"
+    boris = open_table(signed_in("boris"), url)  # a German member watching the finished game
+    analysis = boris.locator("#end-analysis")
+    expect(analysis.locator("h3")).to_have_text("Analyse")
+    answer = boris.request.get(f"{url}analysis").json()
+    accuracies = [answer["seats"][seat]["accuracy"] for seat in sorted(answer["seats"], key=int)]
+    assert any(a != int(a) for a in accuracies)  # a figure with a decimal to write
+    expect(analysis.locator(".analysis-accuracy")).to_have_text(
+        [f"Genauigkeit: {a:g} %".replace(".", ",") for a in accuracies]
+    )
+    expect(analysis.locator(".turning-points li").first).to_contain_text("besser:")
+    assert boris.errors == []
+
+
 def test_the_end_screen_says_how_far_a_running_analysis_is(signed_in, live_site):
     url = f"{live_site['url']}/games/{live_site['market_finished']}/"
     anna = open_table(signed_in("anna"), url)

@@ -8,7 +8,7 @@ import { seatTint } from "./colours.js";
 import { cardName } from "./cards.js";
 import { moveLabel } from "./decisions.js";
 import { el, fmt, svgEl } from "./dom.js";
-import { playerName, T } from "./page.js";
+import { LANG, playerName, T } from "./page.js";
 
 const POLL_MS = 5000;
 
@@ -69,7 +69,7 @@ function seatBlock(seat, figures) {
       "section",
       { class: "analysis-seat", "data-seat": seat },
       title,
-      el("p", { class: "analysis-accuracy strong", text: fmt(T.analysis_accuracy, { n: figures.accuracy }) }),
+      el("p", { class: "analysis-accuracy strong", text: fmt(T.analysis_accuracy, { n: figures.accuracy.toLocaleString(LANG) }) }),
       drawGraph(seat, figures.moves),
       points.length ? el("h5", { text: T.analysis_turning_points }) : null,
       points.length ? el("ol", { class: "turning-points" }, points) : null,
