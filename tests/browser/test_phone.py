@@ -168,3 +168,29 @@ def test_no_card_name_splits_a_word_without_a_hyphen(signed_in, live_site, width
     )
     expect(page.locator("#players .area .card").first).to_be_visible()
     assert page.evaluate(SPLIT_NAMES) == []
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_each_pile_shows_its_whole_name_in_german_with_the_markets_six_piles(
+    signed_in, live_site, width
+):
+    boris = open_table(  # a German member: the longest pile names
+        signed_in("boris", width=width, height=PHONE_HEIGHT),
+        f"{live_site['url']}/games/{live_site['market']}/",
+    )
+    piles = boris.locator("#board .pile")
+    expect(piles.locator(".pile-name")).to_have_text(
+        ["Handwerker", "Marktkarten", "Gebäude", "Adlige", "Tauschkarten", "Ablagestapel"]
+    )
+    spilled = boris.eval_on_selector_all(
+        "#board .pile",
+        """(piles) => piles
+            .filter((pile) => {
+                const tile = pile.getBoundingClientRect();
+                const name = pile.querySelector('.pile-name').getBoundingClientRect();
+                return name.left < tile.left || name.right > tile.right || tile.right > innerWidth;
+            })
+            .map((pile) => pile.textContent)""",
+    )
+    assert spilled == []
+    assert boris.errors == []
