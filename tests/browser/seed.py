@@ -1062,6 +1062,8 @@ def main() -> None:
         is_public=True,
     )
     finished_parts, finished_scores = end_screen(finished)
+    # Carol last looked at this table when it was dealt: its whole long log is new to her.
+    Seat.objects.filter(game=finished, user=users["carol"]).update(seen_version=1)
     # Its post-game analysis, as the worker's task stores it (on the small budget the live
     # site's settings give it), and another finished game whose analysis is still running.
     analysis_run(finished.pk)

@@ -362,6 +362,27 @@ def test_the_table_marks_what_happened_since_the_members_last_visit(signed_in, l
     expect(anna.locator(f"{lines}:not(.is-new)", has_text="Anna")).not_to_have_count(0)
 
 
+def test_a_long_log_of_new_lines_scrolls_in_its_box_and_leaves_the_page_its_height(
+    signed_in, live_site
+):
+    """Each new line carries words for screen readers only, taken out of the flow: they must
+    stay inside the log's scrolling box, or the page grows by the whole log's height."""
+    carol = open_table(signed_in("carol"), f"{live_site['url']}/games/{live_site['finished']}/")
+    new = carol.locator("#log-body .log-lines li.is-new")
+    expect(new.first).to_contain_text("New since your last visit")
+    assert new.count() >= live_site["finished_moves"] // 2  # nearly every line
+    log = carol.locator("#log-body")
+    assert log.evaluate("(box) => box.scrollHeight > 3 * box.clientHeight")  # a long log
+    for newest_first in (True, False):
+        expect(log).to_have_class(re.compile("newest-first") if newest_first else "log-body")
+        sizes = carol.evaluate(
+            """() => [document.documentElement.scrollHeight,
+                document.querySelector('.site-footer').getBoundingClientRect().bottom + scrollY]"""
+        )
+        assert abs(sizes[0] - sizes[1]) < 1  # the page ends with its footer (to the rounding)
+        carol.locator("#log-order").click()
+
+
 def test_the_replay_says_what_each_step_was(signed_in, live_site):
     anna = signed_in("anna")
     anna.goto(f"{live_site['url']}/games/{live_site['finished']}/replay")
