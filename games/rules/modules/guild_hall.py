@@ -88,9 +88,27 @@ register_move_kind(MoveKind("guild_hall_plan", ("points",), (), set_split, free=
 AFFORDABLE_SHARE = 0.5
 
 
+# The last (state, seat) whose best buys the greedy bot weighed, and those found by `extra`:
+# every split of the position asks the same few. The state is immutable and held here, so `is`
+# identifies it; only the answer's speed depends on this.
+_LAST_BUYS: tuple[GameState | None, int, dict[int, float]] = (None, -1, {})
+
+
 def _best_buy(state: GameState, seat: int, extra: int) -> float:
     """The bot's best gain (points, rubles converted) from buying or playing a card now, were
-    it `extra` rubles richer; 0 if nothing is worth it."""
+    it `extra` rubles richer; 0 if nothing is worth it (remembered for the last position)."""
+    global _LAST_BUYS
+    cached, cached_seat, found = _LAST_BUYS
+    if cached is not state or cached_seat != seat:
+        found = {}
+        _LAST_BUYS = (state, seat, found)
+    best = found.get(extra)
+    if best is None:
+        best = found[extra] = _new_best_buy(state, seat, extra)
+    return best
+
+
+def _new_best_buy(state: GameState, seat: int, extra: int) -> float:
     cards_of = state.rules.cards
     player = state.players[seat]
     richer = state.with_player(seat, player.evolve(money=player.money + extra))
