@@ -9,9 +9,12 @@ four players: the expert against three greedy bots, its seat turning from game t
 is 25 %). `wins` counts games whose winner (total, then rubles left) is the expert; the
 interval is Wilson's. `lost` lists the losing games' seeds and margins (where it still loses).
 `expert_ms_per_move` times the expert's own choices only (moves with a choice; forced moves
-cost nothing); `moves_per_sec` is all moves of those games over their whole time. Uses
-time.perf_counter (benchmarks may read a clock; the engine and the bots never do). Run it with
-`nice -n 19` on a shared machine.
+cost nothing); `moves_per_sec` is all moves of those games over their whole time. Those read
+the wall clock (time.perf_counter: benchmarks may read a clock; the engine and the bots never
+do), which a busy or paused machine stretches; `expert_cpu_ms_per_move` and
+`expert_cpu_ms_max` read the process's CPU time (time.process_time), the issue's "of one
+core", over the games that recorded it (`cpu_games`: lines written before it was recorded
+lack it). Run it with `nice -n 19` on a shared machine.
 
 Without `--playouts` each game gets the expert's default budget for its options
 (`default_playouts`: 96 in the base game, less where engine moves cost more), the budget the
@@ -89,21 +92,26 @@ def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, 
         playouts = default_playouts(s)
     moves = 0
     expert_seconds = 0.0
+    expert_cpu = 0.0
     expert_moves = 0
     slowest = 0.0
+    slowest_cpu = 0.0
     start = time.perf_counter()
     while not is_over(s):
         seat = to_act(s)[0]
         choice_seed = seed * 1_000_003 + moves
         if seat == expert:
             choice = len(legal_moves(s, seat)) > 1
-            before = time.perf_counter()
+            before, cpu_before = time.perf_counter(), time.process_time()
             move = expert_move(s, seat, choice_seed, playouts, width)
             spent = time.perf_counter() - before
+            cpu = time.process_time() - cpu_before
             if choice:
                 expert_seconds += spent
+                expert_cpu += cpu
                 expert_moves += 1
                 slowest = max(slowest, spent)
+                slowest_cpu = max(slowest_cpu, cpu)
         else:
             move = greedy_bot(s, seat, choice_seed)
         s, _ = apply_move(s, seat, move)
@@ -119,6 +127,8 @@ def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, 
         "expert_seconds": expert_seconds,
         "expert_moves": expert_moves,
         "slowest": slowest,
+        "expert_cpu_seconds": expert_cpu,
+        "slowest_cpu": slowest_cpu,
     }
 
 
@@ -189,6 +199,9 @@ def run(
     seconds = sum(r["seconds"] for r in results)
     expert_moves = sum(r["expert_moves"] for r in results)
     expert_seconds = sum(r["expert_seconds"] for r in results)
+    timed = [r for r in results if "expert_cpu_seconds" in r]
+    cpu_moves = sum(r["expert_moves"] for r in timed)
+    cpu_seconds = sum(r["expert_cpu_seconds"] for r in timed)
     return {
         "set": name,
         "players": players,
@@ -205,6 +218,11 @@ def run(
         if expert_moves
         else None,
         "expert_ms_max": round(1000 * max(r["slowest"] for r in results), 1) if results else None,
+        "cpu_games": len(timed),
+        "expert_cpu_ms_per_move": round(1000 * cpu_seconds / cpu_moves, 1) if cpu_moves else None,
+        "expert_cpu_ms_max": round(1000 * max(r["slowest_cpu"] for r in timed), 1)
+        if timed
+        else None,
         "seconds": round(seconds, 1),
         "lost": lost,
     }
