@@ -39,6 +39,7 @@
     let heartbeat = null;
     socket.addEventListener("open", () => {
       backoff = 2000;
+      body.dataset.notices = "live"; // notices sent from now on arrive (tests wait for it)
       heartbeat = setInterval(() => socket.readyState === 1 && socket.send('{"type":"heartbeat"}'), 30000);
     });
     socket.addEventListener("message", (event) => {
@@ -53,6 +54,7 @@
     });
     socket.addEventListener("close", (event) => {
       clearInterval(heartbeat);
+      body.dataset.notices = "off";
       if (event.code >= 4400 && event.code < 4500) {
         return;
       }

@@ -323,6 +323,8 @@ def test_my_games_shows_a_finished_games_result_and_its_rematch_reaches_the_othe
 ):
     carol = signed_in("carol")
     carol.goto(f"{live_site['url']}/games/mine")
+    # Her page listens for notices before anna offers the rematch (one sent earlier is not kept).
+    expect(carol.locator('body[data-notices="live"]')).to_have_count(1)
     anna = signed_in("anna")
     anna.goto(f"{live_site['url']}/games/mine")
     ended = anna.locator(".game-card", has_text="A game that ended")
@@ -337,6 +339,9 @@ def test_my_games_shows_a_finished_games_result_and_its_rematch_reaches_the_othe
     notice = carol.locator("#live-notices a")
     expect(notice).to_have_text("Anna offers a rematch of “A game that ended”.")
     notice.click()
+    # The lobby reads itself once its socket is open and redraws its seats: a click during that
+    # redraw may be lost (mouse down on the old button, up on the new), so she waits for it.
+    expect(carol.locator("[data-live-page][data-reads]")).to_have_count(1)
     carol.get_by_role("button", name="Join this game").click()
     expect(carol.locator("#table")).to_have_count(1)
 
