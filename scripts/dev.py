@@ -69,20 +69,41 @@ def run_site(args: list[str]) -> int:
         code = in_venv(*step, env=env)
         if code:
             return code
-    # Without Redis there is no Celery beat: this process sweeps due reminders and deadlines
-    # (e-mails go to the console) and stops with the web server.
-    sweeper = None
-    if not os.environ.get("REDIS_URL"):
-        sweeper = subprocess.Popen([str(PYTHON), "manage.py", "sweep", "--loop"], cwd=ROOT, env=env)
+    # Without Redis there is no Celery beat and no worker: one process sweeps due reminders and
+    # deadlines (e-mails go to the console), another analyses finished games (minutes of a
+    # core each, so at a lower priority than the site); both stop with the web server.
+    helpers = [
+        subprocess.Popen(
+            [str(PYTHON), "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            preexec_fn=lower_priority if lower and os.name == "posix" else None,
+        )
+        for command, lower in background_commands(env)
+    ]
     try:
         return in_venv("manage.py", "runserver", address, env=env)
     finally:
-        if sweeper is not None:
-            sweeper.terminate()
+        for helper in helpers:
+            helper.terminate()
+        for helper in helpers:
             try:
-                sweeper.wait(timeout=10)
+                helper.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                sweeper.kill()
+                helper.kill()
+
+
+def background_commands(env: dict[str, str]) -> list[tuple[list[str], bool]]:
+    """The manage.py commands that run beside the embedded site, each with whether it runs at a
+    lower priority: none where Redis brings Celery beat and a worker."""
+    if env.get("REDIS_URL"):
+        return []
+    return [(["sweep", "--loop"], False), (["analyse_games", "--loop"], True)]
+
+
+def lower_priority() -> None:
+    """In the analyses' process before it starts: the site's requests come first."""
+    os.nice(10)
 
 
 def run_tests(args: list[str]) -> int:

@@ -212,6 +212,19 @@ def analyses_outdated() -> QuerySet[Game]:
     return Game.objects.filter(status=Status.FINISHED).exclude(pk__in=current).order_by("pk")
 
 
+def analyses_due_here() -> QuerySet[Game]:
+    """`analyses_outdated`, less those that failed `ANALYSIS_ATTEMPTS` times under this
+    version: what a process that runs the analyses itself takes on (the embedded site's
+    `manage.py analyse_games --loop`). One that fails every time would otherwise cost minutes
+    of the machine at every round for ever; an admin runs it again with `--game <id> --force`."""
+    given_up = GameAnalysis.objects.filter(
+        version=pure.ANALYSIS_VERSION,
+        status=AnalysisStatus.FAILED,
+        attempts__gte=ANALYSIS_ATTEMPTS,
+    ).values("game_id")
+    return analyses_outdated().exclude(pk__in=given_up)
+
+
 def analysis_payload(game: Game) -> dict:
     """What the end screen reads: the progress while it runs, the figures once done.
 

@@ -54,3 +54,12 @@ def test_each_request_line_is_printed_once_on_the_console():
 
 def test_request_lines_follow_the_log_level():
     assert "HTTP GET /rules/" not in _console_of_a_request_line(LOG_LEVEL="WARNING")
+
+
+def test_the_embedded_site_sweeps_and_analyses_finished_games_in_the_background():
+    dev = _dev_script()
+    assert dev.background_commands({}) == [
+        (["sweep", "--loop"], False),
+        (["analyse_games", "--loop"], True),  # minutes of a core each: after the site's requests
+    ]
+    assert dev.background_commands({"REDIS_URL": "redis://127.0.0.1:6379/0"}) == []  # Celery

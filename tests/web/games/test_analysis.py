@@ -3,6 +3,7 @@ when the analysis version changes, and shown only once the game is over."""
 
 import io
 import json
+import logging
 from datetime import timedelta
 
 import pytest
@@ -10,10 +11,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules
+from games import rules, services
+from games.management.commands import analyse_games as analyse_command
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
-from games.services.analysis import analyses_outdated, analysis_run
+from games.services.analysis import analyses_due_here, analyses_outdated, analysis_run
 from tests.web.broker import tasks_published
 from tests.web.games.conftest import play_until
 
@@ -215,3 +217,72 @@ def test_a_failed_analysis_is_marked_failed_and_run_again_later(duel):
     assert list(analyses_outdated()) == [duel]
     Game.objects.filter(pk=duel.pk).update(options=duel.options)
     assert analysis_run(duel.pk).endswith("decisions reviewed")
+
+
+class Waits:
+    """Stands in for the loop's `time.sleep`: counts the waits and ends the loop (Ctrl-C) at
+    the `stop_at`-th, so no test waits on the wall clock."""
+
+    def __init__(self, stop_at: int) -> None:
+        self.seconds: list[float] = []
+        self.stop_at = stop_at
+
+    def __call__(self, seconds: float) -> None:
+        self.seconds.append(seconds)
+        if len(self.seconds) == self.stop_at:
+            raise KeyboardInterrupt
+
+
+def a_second_duel(alice, bob) -> Game:
+    game = services.game_create(
+        host=bob, title="Return match", edition="2nd", seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    return game
+
+
+def test_the_embedded_loop_analyses_a_game_once_it_is_finished_and_stops_on_ctrl_c(
+    duel, monkeypatch
+):
+    """scripts/dev.py run starts `analyse_games --loop` beside the site, which has no worker."""
+    waits: list[float] = []
+
+    def wait(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 1:  # nothing was finished at the first look; now the game ends
+            assert not GameAnalysis.objects.filter(game=duel).exists()
+            play_until(duel, lambda game: False)
+            assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.PENDING
+        elif len(waits) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(analyse_command.time, "sleep", wait)
+    out = io.StringIO()
+    call_command("analyse_games", "--loop", "--interval", "0.2", stdout=out)
+
+    row = GameAnalysis.objects.get(game=duel)
+    assert (row.status, row.done) == (AnalysisStatus.DONE, row.total)
+    assert out.getvalue() == f"game {duel.pk}: {row.total} decisions reviewed\n"  # only once
+    assert waits == [1.0, 1.0, 1.0]  # never faster than once a second
+
+
+def test_the_loop_goes_on_after_a_failed_analysis_and_leaves_one_that_failed_three_times(
+    duel, alice, bob, monkeypatch, caplog
+):
+    play_until(duel, lambda game: False)
+    broken = a_second_duel(alice, bob)
+    play_until(broken, lambda game: False)
+    Game.objects.filter(pk=broken.pk).update(options={"edition": "3rd"})  # cannot be replayed
+    monkeypatch.setattr(analyse_command.time, "sleep", Waits(stop_at=4))
+
+    with caplog.at_level(logging.ERROR, logger=analyse_command.__name__):
+        call_command("analyse_games", "--loop", stdout=io.StringIO())
+
+    assert GameAnalysis.objects.get(game=duel).status == AnalysisStatus.DONE
+    failed = GameAnalysis.objects.get(game=broken)
+    assert (failed.status, failed.attempts) == (AnalysisStatus.FAILED, 3)  # not a fourth time
+    failures = [r.getMessage() for r in caplog.records if r.name == analyse_command.__name__]
+    assert failures == [f"the analysis of game {broken.pk} failed"] * 3
+    assert list(analyses_due_here()) == []
+    assert list(analyses_outdated()) == [broken]  # an admin may still run it with --force
