@@ -219,6 +219,11 @@ def test_a_failed_analysis_is_marked_failed_and_run_again_later(duel):
     assert analysis_run(duel.pk).endswith("decisions reviewed")
 
 
+# The loop closes stale connections between rounds, as a long-lived process must: its tests
+# run outside a test's transaction.
+outside_a_transaction = pytest.mark.django_db(transaction=True)
+
+
 class Waits:
     """Stands in for the loop's `time.sleep`: counts the waits and ends the loop (Ctrl-C) at
     the `stop_at`-th, so no test waits on the wall clock."""
@@ -242,6 +247,7 @@ def a_second_duel(alice, bob) -> Game:
     return game
 
 
+@outside_a_transaction
 def test_the_embedded_loop_analyses_a_game_once_it_is_finished_and_stops_on_ctrl_c(
     duel, monkeypatch
 ):
@@ -267,6 +273,7 @@ def test_the_embedded_loop_analyses_a_game_once_it_is_finished_and_stops_on_ctrl
     assert waits == [1.0, 1.0, 1.0]  # never faster than once a second
 
 
+@outside_a_transaction
 def test_the_loop_goes_on_after_a_failed_analysis_and_leaves_one_that_failed_three_times(
     duel, alice, bob, monkeypatch, caplog
 ):
