@@ -51,15 +51,20 @@ def open_game(alice):
     )
 
 
+def running_duel(host, guest, title: str = "Duel", edition: str = "1st") -> Game:
+    """`host` and `guest` at a running 2-player game (the guest's join started it)."""
+    game = services.game_create(
+        host=host, title=title, edition=edition, seats=2, days_per_move=3, is_public=True
+    )
+    services.seat_join(game_id=game.pk, user=guest)
+    game.refresh_from_db()
+    return game
+
+
 @pytest.fixture
 def duel(alice, bob) -> Game:
     """alice and bob at a running 2-player game."""
-    game = services.game_create(
-        host=alice, title="Duel", edition="1st", seats=2, days_per_move=3, is_public=True
-    )
-    services.seat_join(game_id=game.pk, user=bob)
-    game.refresh_from_db()
-    return game
+    return running_duel(alice, bob)
 
 
 @pytest.fixture

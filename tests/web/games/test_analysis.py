@@ -11,13 +11,13 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules, services
+from games import rules
 from games.management.commands import analyse_games as analyse_command
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
 from games.services.analysis import analyses_due_here, analyses_outdated, analysis_run
 from tests.web.broker import tasks_published
-from tests.web.games.conftest import play_until
+from tests.web.games.conftest import play_until, running_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -238,15 +238,6 @@ class Waits:
             raise KeyboardInterrupt
 
 
-def a_second_duel(alice, bob) -> Game:
-    game = services.game_create(
-        host=bob, title="Return match", edition="2nd", seats=2, days_per_move=3, is_public=True
-    )
-    services.seat_join(game_id=game.pk, user=alice)
-    game.refresh_from_db()
-    return game
-
-
 @outside_a_transaction
 def test_the_embedded_loop_analyses_a_game_once_it_is_finished_and_stops_on_ctrl_c(
     duel, monkeypatch
@@ -278,7 +269,7 @@ def test_the_loop_goes_on_after_a_failed_analysis_and_leaves_one_that_failed_thr
     duel, alice, bob, monkeypatch, caplog
 ):
     play_until(duel, lambda game: False)
-    broken = a_second_duel(alice, bob)
+    broken = running_duel(bob, alice, title="Return match", edition="2nd")
     play_until(broken, lambda game: False)
     Game.objects.filter(pk=broken.pk).update(options={"edition": "3rd"})  # cannot be replayed
     monkeypatch.setattr(analyse_command.time, "sleep", Waits(stop_at=4))
