@@ -14,11 +14,10 @@ ANALYSIS_VERSION changed.
 """
 
 import logging
-import time
 
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
 
+from games.management.repeat import repeat_until_stopped
 from games.queue import enqueue
 from games.services.analysis import analyses_due_here, analyses_outdated, analysis_run
 
@@ -66,19 +65,12 @@ class Command(BaseCommand):
     def analyse_until_stopped(self, interval: float) -> None:
         """Analyse what is due, wait, look again; one game's failure (marked failed by the
         service, tried again up to ANALYSIS_ATTEMPTS times) never stops the others."""
-        try:
-            while True:
-                close_old_connections()
+
+        def analyse_due() -> None:
+            for game_id in list(analyses_due_here().values_list("pk", flat=True)):
                 try:
-                    due = list(analyses_due_here().values_list("pk", flat=True))
+                    self.stdout.write(f"game {game_id}: {analysis_run(game_id)}")
                 except Exception:
-                    logger.exception("looking for analyses failed; trying again in %s s", interval)
-                    due = []
-                for game_id in due:
-                    try:
-                        self.stdout.write(f"game {game_id}: {analysis_run(game_id)}")
-                    except Exception:
-                        logger.exception("the analysis of game %s failed", game_id)
-                time.sleep(max(1.0, interval))
-        except KeyboardInterrupt:
-            return
+                    logger.exception("the analysis of game %s failed", game_id)
+
+        repeat_until_stopped(analyse_due, interval, logger, "looking for analyses")

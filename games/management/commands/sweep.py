@@ -6,12 +6,11 @@ server.
 """
 
 import logging
-import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
 
+from games.management.repeat import repeat_until_stopped
 from games.services.sweep import sweep
 
 logger = logging.getLogger(__name__)
@@ -33,13 +32,4 @@ class Command(BaseCommand):
         if not loop:
             self.stdout.write(f"swept: {sweep()}")
             return
-        try:
-            while True:
-                close_old_connections()
-                try:
-                    sweep()
-                except Exception:  # one bad item must not stop the reminders of everyone
-                    logger.exception("sweep failed; trying again in %s s", interval)
-                time.sleep(max(1.0, interval))
-        except KeyboardInterrupt:
-            return
+        repeat_until_stopped(sweep, interval, logger, "sweep")

@@ -2,8 +2,8 @@
 sweeps, waits at least a second, sweeps again; a sweep that fails is logged and the loop goes
 on; Ctrl-C ends it quietly.
 
-Its waits are the command's own `time.sleep`, replaced here by one that only counts them (and
-ends the loop at the third), so no test waits on the wall clock.
+Its waits are the loop's `time.sleep` (games/management/repeat.py), replaced here by one that
+only counts them (and ends the loop at the third), so no test waits on the wall clock.
 """
 
 import logging
@@ -12,6 +12,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
+from games.management import repeat
 from games.management.commands import sweep as sweep_command
 
 from .conftest import two_player_game
@@ -44,7 +45,7 @@ def test_the_loop_sweeps_until_stopped_and_a_failed_sweep_stops_nothing(
             raise KeyboardInterrupt
 
     waits = Waits(between)
-    monkeypatch.setattr(sweep_command.time, "sleep", waits)
+    monkeypatch.setattr(repeat.time, "sleep", waits)
     with caplog.at_level(logging.ERROR, logger=sweep_command.__name__):
         call_command("sweep", "--loop", "--interval", "0.2")
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import rules
+from games.management import repeat
 from games.management.commands import analyse_games as analyse_command
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
@@ -254,7 +255,7 @@ def test_the_embedded_loop_analyses_a_game_once_it_is_finished_and_stops_on_ctrl
         elif len(waits) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(analyse_command.time, "sleep", wait)
+    monkeypatch.setattr(repeat.time, "sleep", wait)
     out = io.StringIO()
     call_command("analyse_games", "--loop", "--interval", "0.2", stdout=out)
 
@@ -272,7 +273,7 @@ def test_the_loop_goes_on_after_a_failed_analysis_and_leaves_one_that_failed_thr
     broken = running_duel(bob, alice, title="Return match", edition="2nd")
     play_until(broken, lambda game: False)
     Game.objects.filter(pk=broken.pk).update(options={"edition": "3rd"})  # cannot be replayed
-    monkeypatch.setattr(analyse_command.time, "sleep", Waits(stop_at=4))
+    monkeypatch.setattr(repeat.time, "sleep", Waits(stop_at=4))
 
     with caplog.at_level(logging.ERROR, logger=analyse_command.__name__):
         call_command("analyse_games", "--loop", stdout=io.StringIO())
