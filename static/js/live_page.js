@@ -11,6 +11,18 @@
   let reading = false;
   let again = false;
 
+  // The part as the server drew it, its CSRF tokens aside: each read brings new tokens for the
+  // same forms, and swapping a part that did not change would drop a click under way and the
+  // keyboard's focus. The tokens the page holds stay good.
+  function shape(element) {
+    const copy = element.cloneNode(true);
+    for (const token of copy.querySelectorAll("input[name=csrfmiddlewaretoken]")) {
+      token.removeAttribute("value");
+    }
+    return copy.innerHTML;
+  }
+  let drawn = shape(part);
+
   // One read at a time, and one more if something changed meanwhile: an older page never
   // replaces a newer one.
   async function reread() {
@@ -28,7 +40,11 @@
           location.reload(); // the game started: this address is its table now
           return;
         }
-        part.innerHTML = fresh.innerHTML;
+        const freshShape = shape(fresh);
+        if (freshShape !== drawn) {
+          part.innerHTML = fresh.innerHTML;
+          drawn = freshShape;
+        }
         document.title = doc.title;
         part.dataset.reads = Number(part.dataset.reads || 0) + 1;
       }

@@ -177,6 +177,32 @@ def test_the_hosts_lobby_shows_who_joins_and_takes_everyone_seated_to_the_table_
     assert (carol.errors, dave.errors) == ([], [])
 
 
+def test_a_lobby_read_that_changes_nothing_keeps_its_buttons_and_the_keyboards_place(
+    signed_in, live_site
+):
+    """Each read brings the same forms with new CSRF tokens; swapping them anyway would drop
+    a click under way and send the keyboard's focus back to the top of the page."""
+    page = signed_in("carol")
+    sockets: list = []
+    page.route_web_socket(
+        re.compile(r"/ws/games/\d+/$"), lambda ws: (ws.connect_to_server(), sockets.append(ws))
+    )
+    page.goto(f"{live_site['url']}/games/{live_site['waiting']}/")
+    expect(page.locator("[data-live-page][data-reads='1']")).to_have_count(1)  # its first read
+    page.get_by_role("button", name="Cancel the game").focus()
+    page.evaluate("() => { window.focusedBefore = document.activeElement; }")
+
+    sockets[-1].send('{"type": "lobby"}')  # as when a seat is taken and freed again
+
+    expect(page.locator("[data-live-page][data-reads='2']")).to_have_count(1)
+    kept = (
+        "() => window.focusedBefore.isConnected && document.activeElement === window.focusedBefore"
+    )
+    assert page.evaluate(kept)
+    expect(page.locator("#seats-title")).to_have_text("Seats: 1 of 3 taken")
+    assert page.errors == []
+
+
 def test_my_games_moves_a_game_to_your_turn_when_the_notice_arrives_and_counts_it_in_the_title(
     signed_in, live_site
 ):
