@@ -337,6 +337,13 @@ def _final_step(
     return state, credited
 
 
+def after_final_scoring(state: GameState) -> GameState:
+    """The state the final scoring leaves (its events aside): every seat's points as credited,
+    the obstacles its gains passed on the way (Module 6). A finished game's track shows this,
+    not the points before the final scoring."""
+    return _scored(state).state
+
+
 def final_scores(state: GameState) -> list[dict[str, Any]]:
     """Per seat: points by source, total, money left, rank and winner flag, and what the final
     steps that describe themselves scored for (the Assignments: `assignment: {id, points}`).

@@ -182,7 +182,7 @@ def decision_tables(users) -> dict:
 
 def finish_modules_table() -> dict:
     """Play the modules' table to its end (greedy moves through the services); each seat's
-    scored assignment as the engine scores it."""
+    scored assignment and total as the engine scores them."""
     game = Game.objects.get(title=TITLE)
     play_until(game, lambda g: False)
     game.refresh_from_db()
@@ -191,5 +191,6 @@ def finish_modules_table() -> dict:
         "assignments": [
             [row["seat"], row["assignment"]["id"], row["assignment"]["points"]]
             for row in rules.final_scores(state)
-        ]
+        ],
+        "totals": [row["total"] for row in rules.final_scores(state)],
     }

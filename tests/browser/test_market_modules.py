@@ -125,7 +125,8 @@ def test_anna_uses_an_event_boris_passes_his_obstacle_and_the_end_names_the_assi
         assert page.errors == []
 
     # The game played to its end: the end screen names each player's scored assignment.
-    scored = site_facts("finish_modules")["assignments"]
+    finished = site_facts("finish_modules")
+    scored, totals = finished["assignments"], [str(total) for total in finished["totals"]]
     names = {0: "Anna", 1: "Boris", 2: "Carol", 3: "Dave"}
     anna.reload()
     boris.reload()
@@ -142,6 +143,8 @@ def test_anna_uses_an_event_boris_passes_his_obstacle_and_the_end_names_the_assi
                 line.format(name=names[seat], n=number, points=points)
             )
         expect(end.locator(".obstacle-effects li")).to_have_count(4)
+        # The score track stands where the final scoring left everyone: at their totals.
+        expect(page.locator("#modules table.track tbody td.num")).to_have_text(totals)
     expect(anna.locator("#end table.scores thead tr").nth(1)).to_contain_text("Assignment")
     expect(boris.locator("#end h3").first).to_have_text("Gewertete Aufträge")
     assert violations(boris) == []

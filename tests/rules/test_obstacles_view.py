@@ -80,3 +80,27 @@ def test_a_bonus_still_to_choose_is_shown_passed_without_its_bonus():
 def test_a_game_without_obstacles_has_no_obstacles_part():
     s = obstacle_state({}, players=[{}, {}])
     assert "obstacles" not in player_view(s, 0)
+
+
+def test_at_the_games_end_the_track_shows_where_the_final_scoring_left_each_seat():
+    """His money's points walk him from 68 past the Bonus buildings on 70 (+4 rubles for his
+    four blue cards, which buy one point more): the finished game's track shows him on 71 with
+    the obstacle passed and its bonus, as his total reads; before the end, where play left him."""
+    blue = ["customs_house#0", "firehouse#0", "hospital#0", "library#0"]
+    fields = {
+        "players": [{"points": 68, "money": 35, "area": blue}, {"points": 3, "money": 0}],
+        "board": {"upper": ["lumberjack#5"]},
+    }
+    playing = shown(obstacle_state({70: "bonus_buildings"}, **fields))
+    over = obstacle_state({70: "bonus_buildings"}, step="over", **fields)
+    ended = shown(over)
+
+    assert [p["points"] for p in playing["players"]] == [68, 3]
+    assert playing["players"][0]["obstacles"][0]["status"] == "approaching"
+    assert [p["points"] for p in ended["players"]] == [71, 3]
+    assert [row["total"] for row in player_view(over, None)["scores"]] == [71, 3]
+    assert ended["players"][0]["obstacles"] == [
+        {"space": 70, "obstacle": "bonus_buildings", "status": "passed",
+         "bonus": {"rubles": 4, "points": 0}},
+    ]  # fmt: skip
+    assert ended["players"][1]["obstacles"][0]["status"] == "approaching"

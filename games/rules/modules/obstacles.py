@@ -26,6 +26,7 @@ from ..ruleset import (
     register_points_gate,
     register_setup,
 )
+from ..scoring import after_final_scoring
 from ..state import GameState
 from ..visibility import register_view_part
 from . import obstacles_bots  # noqa: F401  (the greedy bot's worths, registered at import)
@@ -98,15 +99,21 @@ def view(state: GameState) -> dict[str, Any] | None:
     """The obstacles' public part of the view (None without them): the layout, and per seat
     his standing at each obstacle, the space he is held on (`blocked_at`), the points he can
     still gain before a real obstacle stops him (`room`, null: no limit) and `points_lost`
-    (true when every point he would buy now - Pub, Trading House - is lost, decision 4.35)."""
+    (true when every point he would buy now - Pub, Trading House - is lost, decision 4.35),
+    and his `points` on the track. Once the game is over, all of it as the final scoring left
+    it: its gains walk the track too (decision 4.36), so a player's token stands at his total
+    and an obstacle he passed during the final scoring shows passed, with its bonus."""
     track = track_of(state)
     if not track.placed:
         return None
+    if state.step == "over":
+        state = after_final_scoring(state)
     seats = []
     for seat in range(state.n):
         can = room(state, seat)
         seats.append(
             {
+                "points": state.players[seat].points,
                 "obstacles": _standing(state, seat),
                 "blocked_at": blocked_at(state, seat),
                 "room": can,

@@ -53,7 +53,8 @@ export function scoreTrack(view) {
   if (!part) {
     return null;
   }
-  const points = view.players.map((p) => p.points);
+  // Each seat's points on the track: at the game's end, after the final scoring.
+  const points = part.players.map((p) => p.points);
   const end = Math.max(...part.track.map((t) => t.space), ...points) + TRACK_MARGIN;
   // Placed with the CSSOM (allowed by the page's CSP, unlike a style attribute).
   const at = (node, space) => {
@@ -64,7 +65,7 @@ export function scoreTrack(view) {
     "div",
     { class: "track-bar", "aria-hidden": "true" },
     part.track.map((t) => at(el("span", { class: `track-obstacle${t.real ? " real" : ""}`, text: t.space }), t.space)),
-    view.players.map((p) => seatTint(at(el("span", { class: "track-token", title: `${playerName(p.seat)}: ${p.points}` }), p.points), p.seat)),
+    view.players.map((p) => seatTint(at(el("span", { class: "track-token", title: `${playerName(p.seat)}: ${points[p.seat]}` }), points[p.seat]), p.seat)),
   );
   const head = el(
     "tr",
@@ -88,7 +89,7 @@ export function scoreTrack(view) {
         "tr",
         { "data-seat": p.seat },
         el("th", { scope: "row", class: "seat-name", text: playerName(p.seat) }),
-        el("td", { class: "num", text: p.points }),
+        el("td", { class: "num", text: points[p.seat] }),
         part.players[p.seat].obstacles.map((row) => el("td", { class: `standing ${row.status}`, "data-status": row.status }, standingText(row))),
       ),
       p.seat,
