@@ -278,7 +278,8 @@ def table_strings() -> dict[str, str]:
         "analysis_buy": _("Buy {card}"),
         "analysis_play": _("Play {card} from the hand"),
         "analysis_turning_point": _(
-            "Round {round}: {played} (chance of winning {after} %); better: {best} ({before} %)"
+            "Round {round}, move {step}: {played} (chance of winning {after} %); "
+            "better: {best} ({before} %)"
         ),
         "analysis_note": _(
             "Accuracy: the share of decisions that cost at most {within} percentage "

@@ -99,9 +99,19 @@ def test_the_end_screen_shows_each_players_analysis_graph_turning_points_and_acc
     expect(seats.locator(".analysis-accuracy")).to_have_text(
         [re.compile(r"^Accuracy: \d+(\.\d)? %$")] * 2
     )
-    # The turning points say the move played and the better one, in words.
+    # The turning points say the move played and the better one, in words, each with its
+    # round and move number (two alike, such as two passes in a row, stay told apart).
     points = analysis.locator(".turning-points li")
     expect(points.first).to_contain_text("better:")
+    answer = anna.request.get(f"{live_site['url']}/games/{live_site['finished']}/analysis").json()
+    for seat, figures in answer["seats"].items():
+        told = analysis.locator(f'.analysis-seat[data-seat="{seat}"] .turning-points li')
+        expect(told).to_have_text(
+            [
+                re.compile(rf"^Round {tp['round']}, move {tp['step']}: .+; better: ")
+                for tp in figures["turning_points"]
+            ]
+        )
     assert "undefined" not in analysis.inner_text()
     assert anna.errors == []
 

@@ -61,7 +61,7 @@ function seatBlock(seat, figures) {
     el(
       "li",
       { "data-index": tp.index },
-      fmt(T.analysis_turning_point, { round: tp.round, played: moveWords(tp.played), after: percent(tp.chance_after), best: moveWords(tp.best), before: percent(tp.chance_before) }),
+      fmt(T.analysis_turning_point, { round: tp.round, step: tp.step, played: moveWords(tp.played), after: percent(tp.chance_after), best: moveWords(tp.best), before: percent(tp.chance_before) }),
     ),
   );
   return seatTint(
