@@ -189,42 +189,64 @@ def run(
                 with results_file.open("a") as out:
                     out.write(json.dumps(row) + "\n")
     results = [by_game[game] for game in range(games)]
-    lost = [
-        {"seed": r["seed"], "seat": r["seat"], "margin": r["margin"]}
-        for r in results
-        if not r["won"]
-    ]
-    wins = sum(r["won"] for r in results)
-    low, high = wilson(wins, games)
+    told = summarise(results)
     seconds = sum(r["seconds"] for r in results)
     expert_moves = sum(r["expert_moves"] for r in results)
     expert_seconds = sum(r["expert_seconds"] for r in results)
-    timed = [r for r in results if "expert_cpu_seconds" in r]
-    cpu_moves = sum(r["expert_moves"] for r in timed)
-    cpu_seconds = sum(r["expert_cpu_seconds"] for r in timed)
     return {
         "set": name,
         "players": players,
         "games": games,
         "playouts": playouts if playouts is not None else "default",
         "width": width,
-        "wins": wins,
-        "win_rate": round(wins / games, 3) if games else None,
-        "ci95": [round(low, 3), round(high, 3)],
+        "wins": told["wins"],
+        "win_rate": round(told["win_rate"], 3) if games else None,
+        "ci95": [round(told["low"], 3), round(told["high"], 3)],
         "parity": round(1 / players, 3),
-        "mean_margin": round(sum(r["margin"] for r in results) / games, 1) if games else None,
+        "mean_margin": _rounded(told["mean_margin"]),
         "moves_per_sec": round(sum(r["moves"] for r in results) / seconds, 1) if seconds else None,
         "expert_ms_per_move": round(1000 * expert_seconds / expert_moves, 1)
         if expert_moves
         else None,
         "expert_ms_max": round(1000 * max(r["slowest"] for r in results), 1) if results else None,
-        "cpu_games": len(timed),
-        "expert_cpu_ms_per_move": round(1000 * cpu_seconds / cpu_moves, 1) if cpu_moves else None,
-        "expert_cpu_ms_max": round(1000 * max(r["slowest_cpu"] for r in timed), 1)
-        if timed
-        else None,
+        "cpu_games": told["cpu_games"],
+        "expert_cpu_ms_per_move": _rounded(told["expert_cpu_ms_per_move"]),
+        "expert_cpu_ms_max": _rounded(told["expert_cpu_ms_max"]),
         "seconds": round(seconds, 1),
-        "lost": lost,
+        "lost": told["lost"],
+    }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
+def summarise(results: list[dict]) -> dict[str, Any]:
+    """What finished games say of the expert, unrounded: wins, their share and Wilson's 95 %
+    interval (`low`, `high`), the mean margin, the lost games (seed, seat, margin) and the CPU
+    time per move and slowest move over the games that recorded it (`cpu_games`). One count for
+    a run's summary line and for the results file's table (bots_summary.py)."""
+    games = len(results)
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    timed = [r for r in results if "expert_cpu_seconds" in r]
+    cpu_moves = sum(r["expert_moves"] for r in timed)
+    cpu_seconds = sum(r["expert_cpu_seconds"] for r in timed)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else None,
+        "low": low,
+        "high": high,
+        "mean_margin": sum(r["margin"] for r in results) / games if games else None,
+        "lost": [
+            {"seed": r["seed"], "seat": r["seat"], "margin": r["margin"]}
+            for r in results
+            if not r["won"]
+        ],
+        "cpu_games": len(timed),
+        "expert_cpu_ms_per_move": 1000 * cpu_seconds / cpu_moves if cpu_moves else None,
+        "expert_cpu_ms_max": 1000 * max(r["slowest_cpu"] for r in timed) if timed else None,
     }
 
 

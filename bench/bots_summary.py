@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bots import OPTION_SETS, wilson
+from bench.bots import OPTION_SETS, summarise
 
 NAMES = {
     "base-1st": "1st edition",
@@ -46,26 +46,20 @@ def table_rows(rows: list[dict]) -> list[str]:
     lines = []
     for name in OPTION_SETS:
         for players in sorted(p for n, p in groups if n == name):
-            games = groups[(name, players)]
-            wins = sum(g["won"] for g in games)
-            low, high = wilson(wins, len(games))
-            margin = sum(g["margin"] for g in games) / len(games)
-            timed = [g for g in games if "expert_cpu_seconds" in g]
-            moves = sum(g["expert_moves"] for g in timed)
+            told = summarise(groups[(name, players)])
             cpu = (
-                f"{1000 * sum(g['expert_cpu_seconds'] for g in timed) / moves:.0f} "
-                f"({1000 * max(g['slowest_cpu'] for g in timed):,.0f}; {len(timed)} games)"
-                if moves
+                f"{told['expert_cpu_ms_per_move']:.0f} "
+                f"({told['expert_cpu_ms_max']:,.0f}; {told['cpu_games']} games)"
+                if told["expert_cpu_ms_per_move"] is not None
                 else "-"
             )
-            lost = [g for g in games if not g["won"]]
-            lost_text = ", ".join(f"({g['seed']}, {g['seat']}, {g['margin']})" for g in lost)
+            lost = ", ".join(f"({g['seed']}, {g['seat']}, {g['margin']})" for g in told["lost"])
             seats = "seats swapped" if players == 2 else f"vs {players - 1} greedy"
             lines.append(
-                f"| {NAMES.get(name, name)}, {players} players ({seats}) | {len(games)} "
-                f"| **{wins} ({100 * wins / len(games):.1f} %)** "
-                f"| {100 * low:.1f}-{100 * high:.1f} % | {100 / players:.0f} % | {margin:+.1f} "
-                f"| {cpu} | {lost_text or 'none'} |"
+                f"| {NAMES.get(name, name)}, {players} players ({seats}) | {told['games']} "
+                f"| **{told['wins']} ({100 * told['win_rate']:.1f} %)** "
+                f"| {100 * told['low']:.1f}-{100 * told['high']:.1f} % | {100 / players:.0f} % "
+                f"| {told['mean_margin']:+.1f} | {cpu} | {lost or 'none'} |"
             )
     return lines
 
