@@ -142,12 +142,17 @@ def test_anna_uses_an_event_boris_passes_his_obstacle_and_the_end_names_the_assi
             expect(end.locator(f'.scored-assignments li[data-seat="{seat}"]')).to_contain_text(
                 line.format(name=names[seat], n=number, points=points)
             )
-        expect(end.locator(".obstacle-effects li")).to_have_count(4)
+        expect(end.locator(".end-obstacles li")).to_have_count(4)
         # The score track stands where the final scoring left everyone: at their totals.
         expect(page.locator("#modules table.track tbody td.num")).to_have_text(totals)
     expect(anna.locator("#end table.scores thead tr").nth(1)).to_contain_text("Assignment")
     expect(boris.locator("#end h3").first).to_have_text("Gewertete Aufträge")
     assert violations(boris) == []
+    # On a desktop the final scores' fourteen figures a row fit without scrolling sideways.
+    for page in (anna, boris):
+        page.set_viewport_size({"width": 1300, "height": 900})
+        table = page.locator("#end-scores .table-wrap")
+        assert table.evaluate("(wrap) => wrap.scrollWidth <= wrap.clientWidth")
 
 
 def _column(page, space: int) -> int:

@@ -60,7 +60,7 @@ function obstacleEffects(view, sheet) {
     const text = fmt(T.obstacle_line, { player: playerName(row.seat), bonus: fmt(T.plus_points, { n: bonus(row.seat) }), lost: sheet.points_lost[row.seat] || 0 });
     return el("li", { "data-seat": row.seat }, text + held);
   });
-  return el("section", { class: "end-detail obstacle-effects" }, el("h3", { text: T.obstacle_effects }), el("ul", {}, lines));
+  return el("section", { class: "end-detail end-obstacles" }, el("h3", { text: T.obstacle_effects }), el("ul", {}, lines));
 }
 
 export function renderEnd(view, sheet) {
