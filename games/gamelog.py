@@ -17,6 +17,10 @@ from games.texts import log_line
 from games.texts.base import phase_title
 from games.texts.words import HtmlWords
 
+# Events that open the phase after them: the cards laid out for it, the last round it
+# announces, the start markers passed for a new round.
+OPENING_KINDS = frozenset({"refill", "last_round", "markers"})
+
 
 @dataclass
 class LogGroup:
@@ -60,21 +64,37 @@ def game_log(game: Game, *, since: int | None = None) -> list[LogGroup]:
     for action in actions:
         if action.seq in undone:
             continue
+        is_new = since is not None and action.seq > since
+        # The engine lays out the next phase's cards (and, at a round's end, passes the
+        # start markers) before it opens that phase: those lines are told under it.
+        opening: list[SafeString] = []
         for event in action.events:
-            if event.get("kind") == "phase":
+            kind = event.get("kind")
+            if kind == "phase":
                 title = str(log_line(words, event))
                 groups.append(LogGroup(event["round"], event["phase"], title))
+                _add_lines(groups[-1], opening, is_new)
+                opening = []
                 continue
             line = log_line(words, event)
-            if line is not None:
-                group = groups[-1]
-                if since is not None and action.seq > since and group.new_from is None:
-                    group.new_from = len(group.lines)
-                group.lines.append(line)
+            if line is None:
+                continue
+            if kind in OPENING_KINDS:
+                opening.append(line)
+            else:
+                _add_lines(groups[-1], [*opening, line], is_new)
+                opening = []
+        _add_lines(groups[-1], opening, is_new)
     if not any(g.lines for g in groups):
         return []
     # Phases where nothing was logged are left out, except the one going on now.
     return [g for g in groups[:-1] if g.lines] + groups[-1:]
+
+
+def _add_lines(group: LogGroup, lines: list[SafeString], is_new: bool) -> None:
+    if lines and is_new and group.new_from is None:
+        group.new_from = len(group.lines)
+    group.lines += lines
 
 
 def step_lines(game: Game, n: int) -> list[SafeString]:

@@ -154,3 +154,30 @@ def test_the_log_of_a_table_not_yet_started_says_nothing_has_happened(open_game,
     assert gamelog.game_log(open_game) == []
     assert answer.status_code == 200
     assert answer.content.decode().strip() == '<p class="empty">Nothing has happened yet.</p>'
+
+
+def _groups(game, language: str = "en") -> list[tuple[str, list[str]]]:
+    with translation.override(language):
+        return [(g.title, [str(x) for x in g.lines]) for g in gamelog.game_log(game)]
+
+
+def test_the_cards_laid_out_for_a_phase_are_told_under_that_phase(after_first_scoring):
+    (_worker, worker_lines), (building, building_lines) = _groups(after_first_scoring)[:2]
+
+    assert building == "Round 1 · Building phase"
+    assert building_lines[0].startswith("From the building pile: ")
+    assert not any(line.startswith("From the building pile") for line in worker_lines)
+    assert worker_lines[-1].endswith(" points")  # the phase's scoring ends it
+
+
+def test_a_new_round_opens_with_its_start_markers_and_the_cards_laid_out_for_it(two_player_game):
+    game = play_until(two_player_game, lambda game: game.state["round"] == 2)
+    groups = _groups(game)
+    titles = [title for title, _lines in groups]
+    round_two = groups[titles.index("Round 2 · Worker phase")][1]
+    last_of_round_one = groups[titles.index("Round 2 · Worker phase") - 1][1]
+
+    assert round_two[0].startswith("Start markers: ")
+    assert "the worker pile" in round_two[1]  # the cards laid out, or that none were
+    assert last_of_round_one[0] == "Nothing is laid out from the trading pile."  # its own
+    assert not any("Start markers" in x or "worker pile" in x for x in last_of_round_one)
