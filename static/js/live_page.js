@@ -23,6 +23,30 @@
   }
   let drawn = shape(part);
 
+  // Where the keyboard was in the part, to put it back once the part is redrawn: the same
+  // control, known by its id or by its form's address and its words.
+  function focusedControl() {
+    const now = document.activeElement;
+    if (!now || now === part || !part.contains(now)) {
+      return null;
+    }
+    const form = now.closest("form");
+    return { id: now.id, tag: now.tagName, action: form && form.getAttribute("action"), words: now.textContent.trim() };
+  }
+  function refocus(was) {
+    if (!was) {
+      return;
+    }
+    const same = (control) => {
+      const form = control.closest("form");
+      return (form && form.getAttribute("action")) === was.action && control.textContent.trim() === was.words;
+    };
+    const found = was.id ? document.getElementById(was.id) : [...part.querySelectorAll(was.tag)].find(same);
+    if (found && part.contains(found)) {
+      found.focus({ preventScroll: true });
+    }
+  }
+
   // One read at a time, and one more if something changed meanwhile: an older page never
   // replaces a newer one.
   async function reread() {
@@ -42,8 +66,10 @@
         }
         const freshShape = shape(fresh);
         if (freshShape !== drawn) {
+          const focused = focusedControl();
           part.innerHTML = fresh.innerHTML;
           drawn = freshShape;
+          refocus(focused);
         }
         document.title = doc.title;
         part.dataset.reads = Number(part.dataset.reads || 0) + 1;

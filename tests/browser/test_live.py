@@ -203,6 +203,29 @@ def test_a_lobby_read_that_changes_nothing_keeps_its_buttons_and_the_keyboards_p
     assert page.errors == []
 
 
+def test_a_lobby_redrawn_as_someone_joins_and_leaves_keeps_the_keyboard_on_the_same_button(
+    signed_in, live_site
+):
+    url = f"{live_site['url']}/games/{live_site['waiting']}/"
+    carol = signed_in("carol")
+    carol.goto(url)
+    expect(carol.locator("[data-live-page][data-reads='1']")).to_have_count(1)
+    cancel = carol.get_by_role("button", name="Cancel the game")
+    cancel.focus()
+
+    dave = signed_in("dave")
+    dave.goto(url)
+    dave.get_by_role("button", name="Join this game").click()
+    expect(carol.locator("#seats-title")).to_have_text("Seats: 2 of 3 taken")
+    expect(carol.get_by_role("button", name="Start now")).to_be_visible()  # redrawn
+    expect(cancel).to_be_focused()
+
+    dave.get_by_role("button", name="Leave").click()  # the lobby as the seed left it
+    expect(carol.locator("#seats-title")).to_have_text("Seats: 1 of 3 taken")
+    expect(cancel).to_be_focused()
+    assert (carol.errors, dave.errors) == ([], [])
+
+
 def test_my_games_moves_a_game_to_your_turn_when_the_notice_arrives_and_counts_it_in_the_title(
     signed_in, live_site
 ):
