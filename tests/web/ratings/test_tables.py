@@ -55,6 +55,17 @@ def test_the_header_links_to_the_leaderboard_for_members_only(client, club):
     assert f'<a href="{LEADERBOARD}" aria-current="page">Ratings</a>' in current
 
 
+def test_without_seasons_the_leaderboard_offers_no_lone_all_time_tab(client, club):
+    client.force_login(club["anna"])
+    content = client.get(LEADERBOARD).content.decode()
+    assert '<p class="muted">All time</p>' in content
+    assert "table-choice" not in content
+    Season.objects.create(name="Winter", starts_on=at(0).date(), ends_on=at(0).date())
+    content = client.get(LEADERBOARD).content.decode()
+    assert f'<a href="{LEADERBOARD}" aria-current="page">All time</a>' in content
+    assert ">Winter</a>" in content
+
+
 def test_the_leaderboard_ranks_every_rated_member_by_the_conservative_rating(
     client, club, history, robot
 ):
