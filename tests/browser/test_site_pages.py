@@ -30,6 +30,30 @@ def test_the_notifications_page_reads_in_german_and_counts_repeated_notices(
         expect(table).not_to_contain_text(english)
 
 
+def test_on_a_phone_each_notice_reads_as_one_block_with_its_columns_named(signed_in, live_site):
+    boris = signed_in("boris")
+    boris.set_viewport_size({"width": 360, "height": 740})
+    boris.goto(f"{live_site['url']}/notifications/")
+    row = boris.locator("table.notifications tbody tr").first
+    cells = row.locator("td")
+
+    expect(cells).to_have_count(5)
+    expect(boris.locator("table.notifications thead")).not_to_be_in_viewport()
+    # One cell under the other, each as wide as the row: no word broken in a narrow column.
+    boxes = cells.evaluate_all(
+        "(cells) => cells.map((c) => [Math.round(c.getBoundingClientRect().left),"
+        " Math.round(c.getBoundingClientRect().width)])"
+    )
+    width = row.evaluate("(r) => Math.round(r.getBoundingClientRect().width)")
+    assert [box[1] for box in boxes] == [width] * 5
+    assert len({box[0] for box in boxes}) == 1
+    labels = cells.evaluate_all("(cells) => cells.map((c) => c.dataset.label)")
+    assert labels == ["Wann", "Partie", "Was", "Wie", "Ergebnis"]
+    before = cells.first.evaluate("(c) => getComputedStyle(c, '::before').content")
+    assert "Wann" in before or "attr(data-label)" in before
+    assert boris.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
 NOT_FOUND = {
     "anna": ("This page is not here", "The address may be mistyped, or the game has been removed."),
     "boris": (
