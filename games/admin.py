@@ -148,6 +148,7 @@ class GameAdmin(admin.ModelAdmin):
         "extend_deadline",
         "verify_replay",
         "export_replay",
+        "restart_analysis",
     ]
 
     def has_add_permission(self, request) -> bool:
@@ -238,6 +239,18 @@ class GameAdmin(admin.ModelAdmin):
             else:
                 message = _("%(game)s: replays exactly") % {"game": game}
                 self.message_user(request, message, messages.SUCCESS)
+
+    @admin.action(
+        description=gettext_lazy("Run the post-game analysis again (finished games)"),
+        permissions=["manage"],
+    )
+    def restart_analysis(self, request, queryset):
+        self._each(
+            request,
+            queryset,
+            _("its analysis starts again"),
+            lambda game: services.analysis_restart(game_id=game.pk, by=request.user),
+        )
 
     @admin.action(
         description=gettext_lazy("Export the replay JSON (one finished game)"),

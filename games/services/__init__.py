@@ -2,6 +2,7 @@
 
 from games.services.bots import bot_seed, bot_turn_play, bot_user_get_or_create
 from games.services.control import (
+    analysis_restart,
     game_abort,
     game_replay_export_for,
     seat_force_pass,
@@ -15,6 +16,7 @@ from games.services.undo import move_undo
 
 __all__ = [
     "MoveResult",
+    "analysis_restart",
     "bot_seed",
     "bot_turn_play",
     "bot_user_get_or_create",

@@ -43,11 +43,18 @@ logger = logging.getLogger(__name__)
 
 
 def analysis_schedule(game: Game) -> None:
-    """In the transaction that finishes `game`: a pending analysis row, queued after the commit
-    where a worker runs it."""
+    """In the transaction that finishes `game` (or an admin's restart): a pending analysis row
+    with no attempts counted, queued after the commit where a worker runs it; embedded,
+    `manage.py analyse_games --loop` takes it up."""
     GameAnalysis.objects.update_or_create(
         game=game,
-        defaults={"status": AnalysisStatus.PENDING, "done": 0, "total": 0, "result": {}},
+        defaults={
+            "status": AnalysisStatus.PENDING,
+            "done": 0,
+            "total": 0,
+            "result": {},
+            "attempts": 0,
+        },
     )
     if settings.ANALYSIS_AFTER_GAME:
         game_id = game.pk

@@ -1,4 +1,5 @@
-"""What the club's admins may do to a game: abort it, force a pass, replace a player.
+"""What the club's admins may do to a game: abort it, force a pass, replace a player, run its
+post-game analysis again.
 
 Each is logged the way a move is (a forced pass is an Action of kind forced_by_admin), so the
 snapshot still equals the replay of the log.
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.errors import GameError, not_found
 from games.models import Action, ActionKind, Game, Seat, Status
-from games.services import ratings
+from games.services import analysis, ratings
 from games.services.bots import BOT_KINDS
 from games.services.moves import after_commit, record_move
 
@@ -56,6 +57,18 @@ def game_replay_export_for(*, game_id: int, by) -> dict:
             status=409,
         )
     return game_replay_export(game=game)
+
+
+def analysis_restart(*, game_id: int, by) -> None:
+    """A fresh start of a finished game's analysis: one the sweep gave up on after
+    `ANALYSIS_ATTEMPTS` failures, or a done one to run again. It runs where analyses run (the
+    worker, or embedded `analyse_games --loop`), never in the admin's request: it takes minutes."""
+    require_admin(by)
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Status.FINISHED:
+            raise GameError("game_not_finished", _("Only a finished game is analysed."), status=409)
+        analysis.analysis_schedule(game)
 
 
 def game_abort(*, game_id: int, by) -> Game:

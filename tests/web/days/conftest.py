@@ -10,10 +10,10 @@ import pytest
 import time_machine
 
 from games import services
-from games.models import Game, Seat
+from games.models import AnalysisStatus, Game, GameAnalysis, Seat
 from games.services import lobby
 from tests.web.accounts_helpers import member
-from tests.web.games.conftest import play_one
+from tests.web.games.conftest import play_one, play_until
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 
@@ -58,6 +58,14 @@ def two_player_game(host, guest, *, days=1, **options) -> Game:
     )
     services.seat_join(game_id=game.pk, user=guest, first=host)
     game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def finished(anna, boris) -> Game:
+    """anna and boris have played a game to its end; its analysis is pending, its task lost."""
+    game = play_until(two_player_game(anna, boris, days=None), lambda game: False)
+    assert GameAnalysis.objects.get(game=game).status == AnalysisStatus.PENDING
     return game
 
 

@@ -17,9 +17,8 @@ from games.rules import analysis as pure
 from games.services.analysis import ANALYSES_AT_ONCE, ANALYSIS_ATTEMPTS, analysis_run
 from games.services.sweep import sweep
 from tests.web.broker import tasks_published
-from tests.web.games.conftest import play_until
 
-from .conftest import START, two_player_game
+from .conftest import START
 
 
 @pytest.fixture(autouse=True)
@@ -37,14 +36,6 @@ def published():
 
 def stale() -> timedelta:
     return timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
-
-
-@pytest.fixture
-def finished(anna, boris) -> Game:
-    """anna and boris have played a game to its end; its analysis is pending, its task lost."""
-    game = play_until(two_player_game(anna, boris, days=None), lambda game: False)
-    assert GameAnalysis.objects.get(game=game).status == AnalysisStatus.PENDING
-    return game
 
 
 def ended(host, minutes_ago: int) -> Game:
