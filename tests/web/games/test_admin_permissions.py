@@ -29,6 +29,7 @@ CHANGING_ACTIONS = [
     "set_timeout_policy",
     "extend_deadline",
     "export_replay",
+    "restart_analysis",
 ]
 
 
