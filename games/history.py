@@ -17,6 +17,11 @@ def state_after(game: Game, n: int):
     return rules.replay(game.options, game.seed, moves[:n]), len(moves)
 
 
+def step_count(game: Game) -> int:
+    """How many effective moves the replay steps through (its last step)."""
+    return len(actionlog.effective_moves(game))
+
+
 def game_series(game: Game) -> dict:
     """Each player's points and money at the start and at the end of every round.
 

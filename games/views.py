@@ -134,10 +134,21 @@ def game_replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "seat": seat,
         "players": selectors.game_players(game),
+        "replay_start": _replay_start(request, game),
         **_ratings_context(game),
     }
     context.update(table_context(request, game, seat, mode="replay"))
     return render(request, "games/table.html", context)
+
+
+def _replay_start(request: HttpRequest, game: Game) -> int:
+    """The step the replay opens at: `?step=n` (the end screen's turning points link to their
+    move), the first step for anything else or beyond the game's last move."""
+    try:
+        step = int(request.GET.get("step", ""))
+    except ValueError:
+        return 0
+    return step if 0 <= step <= history.step_count(game) else 0
 
 
 def _require_finished(game: Game) -> None:

@@ -115,6 +115,17 @@ def test_the_end_screen_shows_each_players_analysis_graph_turning_points_and_acc
     assert "undefined" not in analysis.inner_text()
     assert anna.errors == []
 
+    # A turning point opens the replay at its move.
+    first_seat, step = next(
+        (seat, figures["turning_points"][0]["step"])
+        for seat, figures in answer["seats"].items()
+        if figures["turning_points"]
+    )
+    analysis.locator(f'.analysis-seat[data-seat="{first_seat}"] .turning-points a').first.click()
+    expect(anna).to_have_url(re.compile(rf"/replay\?step={step}$"))
+    expect(anna.locator("#replay-position")).to_have_text(re.compile(rf"^Move {step} of \d+$"))
+    assert anna.errors == []
+
 
 def test_a_german_member_reads_the_analysis_in_german_with_a_decimal_comma(signed_in, live_site):
     url = f"{live_site['url']}/games/{live_site['finished']}/"

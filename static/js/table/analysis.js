@@ -8,7 +8,7 @@ import { seatTint } from "./colours.js";
 import { cardName } from "./cards.js";
 import { moveLabel } from "./decisions.js";
 import { el, fmt, svgEl } from "./dom.js";
-import { LANG, playerName, T } from "./page.js";
+import { D, LANG, playerName, T } from "./page.js";
 
 const POLL_MS = 5000;
 
@@ -57,11 +57,15 @@ function seatBlock(seat, figures) {
   if (!figures.moves.length) {
     return seatTint(el("section", { class: "analysis-seat", "data-seat": seat }, title, el("p", { class: "muted", text: T.analysis_no_decisions })), seat);
   }
+  // Each turning point opens the replay at its move.
   const points = figures.turning_points.map((tp) =>
     el(
       "li",
       { "data-index": tp.index },
-      fmt(T.analysis_turning_point, { round: tp.round, step: tp.step, played: moveWords(tp.played), after: percent(tp.chance_after), best: moveWords(tp.best), before: percent(tp.chance_before) }),
+      el("a", {
+        href: `${D.replayPage}?step=${tp.step}`,
+        text: fmt(T.analysis_turning_point, { round: tp.round, step: tp.step, played: moveWords(tp.played), after: percent(tp.chance_after), best: moveWords(tp.best), before: percent(tp.chance_before) }),
+      }),
     ),
   );
   return seatTint(
