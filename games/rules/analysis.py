@@ -26,7 +26,8 @@ from .initial import new_game
 from .moves import Move, parse_move
 from .state import GameState
 
-ANALYSIS_VERSION = 1
+# 2: the greedy playouts value Module 6's way off a real obstacle by what the seat scores.
+ANALYSIS_VERSION = 2
 DEFAULT_WORLDS = 16  # sampled worlds per decision: each candidate is played out in all of them
 ACCURATE_WITHIN = 0.02  # a move that costs at most this much win chance counts as accurate
 TURNING_POINTS = 3  # the costliest decisions shown per player

@@ -4,6 +4,7 @@ the bot is held on (it stops losing points and gets the obstacle's bonus)."""
 
 from games.rules import greedy_bot, ruleset
 from games.rules.bots import card_value
+from games.rules.modules.obstacles_bots import future_gains
 
 from .builders import obstacle_state, pass_all, passed
 
@@ -160,3 +161,43 @@ def test_the_greedy_bot_counts_the_rubles_of_a_far_obstacles_bonus_as_a_gain():
         return card_value(s, 0, "market#1", s.rules.cards["market#1"], None)
 
     assert market_worth({70: "real_buildings"}) > market_worth({})
+
+
+def held_on_the_real_exchange(area, board=(), **fields):
+    """Seat 0 sitting on the Real exchange on 20 (two exchange cards wanted, none in his area)
+    in round 2 of the worker phase, with 12 cards in each pile (two rounds to play after this
+    one) and 25 rubles."""
+    rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
+    used = {*area, *board}
+    piles = {p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles}
+    return obstacle_state(
+        {20: "real_exchange"},
+        phase="worker",
+        round=2,
+        piles=piles,
+        players=[{"points": 20, "money": 25, "area": list(area)}, {}],
+        board={"upper": list(board)},
+        **fields,
+    )
+
+
+def test_a_held_seat_is_guessed_to_lose_what_its_area_scores_growing_each_round_to_come():
+    """Three rounds with this one: at least 8 points a round, else what the area's cards score
+    a round (a Theatre, a Library and a Hospital: 15), and 10 more each round after the first."""
+    small = held_on_the_real_exchange(["ship_builder#0", "library#0", "market#0"])
+    rich = held_on_the_real_exchange(["theater#0", "library#0", "hospital#0"])
+    last = held_on_the_real_exchange(["theater#0", "library#0", "hospital#0"], last_round=True)
+    assert future_gains(small, 0) == 3 * 8 + 10 * (1 + 2)
+    assert future_gains(rich, 0) == 3 * 15 + 10 * (1 + 2)
+    assert future_gains(last, 0) == 15
+
+
+def test_held_early_on_the_real_exchange_the_greedy_bot_buys_its_way_out_before_a_better_building():
+    """A Wharf over the Ship Builder is his first exchange card of two; a Theatre (6 points a
+    round for 20 rubles) would score more. Sitting on 20 for the rest of the game costs him
+    every point to come, so the Wharf is worth more (a flat 4 points a round took the Theatre)."""
+    s = held_on_the_real_exchange(
+        ["ship_builder#0", "lumberjack#1", "library#0", "market#0"], ["wharf#0", "theater#0"]
+    )
+    best = {"kind": "buy", "card": "wharf#0", "displace": "ship_builder#0"}
+    assert [greedy_bot(s, 0, seed).to_dict() for seed in range(4)] == [best] * 4
