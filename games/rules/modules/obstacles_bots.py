@@ -9,11 +9,12 @@ play) in the share of what was missing that the card makes up. A card whose loss
 farther away is worth as much less.
 
 Why the guess grows with the area: a seat held early loses far more than a few points a round
-(greedy games with Modules 3-6 lose 4, 12, 14, 13, 19, 27, 37, 50 points a round from the
-first round to the eighth, and two-thirds of the points lost sit on the Real exchange, whose
-trading cards come out only where the board has room). Valuing the way out at a flat 4 points
-a round, greedy let better buys pass and stayed held for most of the game; with this guess it
-wins 58 % of 2-player and 39 % of 4-player games against the flat guess (docs/benchmarks.md).
+(a greedy seat in 2-player games with Modules 3-6 gains 4, 12, 14, 13, 19, 27, 37, 50 points in
+rounds one to eight, all of it lost while held; three-quarters of the points lost are lost on
+the Real exchange, whose trading cards come out only where the board has room). Valuing the
+way out at a flat 4 points a round, greedy let better buys pass and stayed held for most of the
+game; with this guess it wins 58 % of 2-player and 38 % of 4-player games against the flat
+guess, where parity is 50 and 25 % (bench/obstacle_guess.py, docs/benchmarks.md).
 """
 
 from __future__ import annotations
