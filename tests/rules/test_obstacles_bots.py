@@ -12,6 +12,13 @@ THREE_MARKETS = ["customs_house#0", "market#0", "market_apple_1#0", "market_fish
 USED = {"library#0", "lumberjack#0", "market#1", "author#0", *THREE_MARKETS}
 
 
+def twelve_a_pile(used):
+    """Piles of the 2nd edition with the Market, 12 cards each (two rounds to play after this
+    one), none of the cards `used` on the board or in the areas."""
+    rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
+    return {p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles}
+
+
 def bonus_market_question(track):
     s = obstacle_state(
         track, phase="building", players=[{"points": 7, "money": 0, "area": THREE_MARKETS}, {}]
@@ -31,13 +38,11 @@ def test_the_greedy_bot_takes_rubles_for_the_points_a_real_obstacle_would_stop()
 
 def held_or_not(points, records=None):
     """Seat 0 with one blue card (a Library) and the Real buildings on 20; rounds to come."""
-    rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
-    piles = {p: [c for c in rules.catalogue.decks[p] if c not in USED][:12] for p in rules.piles}
     return obstacle_state(
         {20: "real_buildings"},
         phase="building",
         round=3,
-        piles=piles,
+        piles=twelve_a_pile(USED),
         players=[
             {
                 "points": points,
@@ -117,16 +122,11 @@ def test_a_trading_card_brings_the_bot_nearer_an_obstacle_only_by_what_the_displ
     adds a kind; over the only Lumberjack it replaces one, so it is worth less there."""
 
     def wharf_over_a_lumberjack(area):
-        rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
-        used = {"wharf#0", *area}
-        piles = {
-            p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles
-        }
         s = obstacle_state(
             {20: "real_workers"},
             phase="worker",
             round=3,
-            piles=piles,
+            piles=twelve_a_pile({"wharf#0", *area}),
             players=[{"points": 10, "area": area}, {}],
             board={"upper": ["wharf#0"]},
         )
@@ -144,17 +144,12 @@ def test_the_greedy_bot_counts_the_rubles_of_a_far_obstacles_bonus_as_a_gain():
     nearer it is worth more than with no obstacle on the track."""
 
     def market_worth(track):
-        rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
         area = ["warehouse#0", "potjomkins_village#0"]
-        used = {"market#1", *area}
-        piles = {
-            p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles
-        }
         s = obstacle_state(
             track,
             phase="building",
             round=3,
-            piles=piles,
+            piles=twelve_a_pile({"market#1", *area}),
             players=[{"points": 0, "area": area}, {}],
             board={"upper": ["market#1"]},
         )
@@ -167,14 +162,11 @@ def held_on_the_real_exchange(area, board=(), **fields):
     """Seat 0 sitting on the Real exchange on 20 (two exchange cards wanted, none in his area)
     in round 2 of the worker phase, with 12 cards in each pile (two rounds to play after this
     one) and 25 rubles."""
-    rules = ruleset({"edition": "2nd", "players": 2, "market": True, "obstacles": True})
-    used = {*area, *board}
-    piles = {p: [c for c in rules.catalogue.decks[p] if c not in used][:12] for p in rules.piles}
     return obstacle_state(
         {20: "real_exchange"},
         phase="worker",
         round=2,
-        piles=piles,
+        piles=twelve_a_pile({*area, *board}),
         players=[{"points": 20, "money": 25, "area": list(area)}, {}],
         board={"upper": list(board)},
         **fields,
