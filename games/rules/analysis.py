@@ -11,7 +11,7 @@ docs/analysis.md defines the figures, the turning points and the accuracy.
 Pure and deterministic like the bots: a function of the game's options, seed, move log and
 the budget. The whole game is replayed from its deal, so the analysis never needs a stored
 state, and `ANALYSIS_VERSION` changes whenever the figures would, so stored analyses can be
-recomputed.
+recomputed (those whose figures changed: `ANALYSIS_CHANGES`).
 """
 
 from __future__ import annotations
@@ -26,11 +26,27 @@ from .initial import new_game
 from .moves import Move, parse_move
 from .state import GameState
 
-# 2: the greedy playouts value Module 6's way off a real obstacle by what the seat scores.
-ANALYSIS_VERSION = 2
+# Each version of the analysis and the games whose figures it changed: None for every game,
+# else the games with that option on. A stored analysis is outdated only where a later version
+# changed its game's figures (`outdated`): a change to one module's bots re-runs the analyses
+# of that module's games, not every game a club has finished (minutes of a core each).
+ANALYSIS_CHANGES: tuple[tuple[int, str | None], ...] = (
+    (1, None),
+    (2, "obstacles"),  # greedy values Module 6's way off a real obstacle by what the seat scores
+)
+ANALYSIS_VERSION = ANALYSIS_CHANGES[-1][0]
 DEFAULT_WORLDS = 16  # sampled worlds per decision: each candidate is played out in all of them
 ACCURATE_WITHIN = 0.02  # a move that costs at most this much win chance counts as accurate
 TURNING_POINTS = 3  # the costliest decisions shown per player
+
+
+def outdated(version: int, options: Mapping[str, Any]) -> bool:
+    """Whether an analysis stored under `version` of a game with these options would read
+    differently now: a later version changed every game's figures or those of an option on."""
+    return any(
+        later > version and (option is None or bool(options.get(option)))
+        for later, option in ANALYSIS_CHANGES
+    )
 
 
 @dataclass(frozen=True, slots=True)

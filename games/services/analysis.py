@@ -6,17 +6,18 @@ How a finished game gets its analysis, and why a slow one never slows a move:
   `analyse_game` when ANALYSIS_AFTER_GAME is set (a real worker). Where tasks run eagerly
   (the embedded run) it is not queued, or the last move's answer would wait for the whole
   analysis; `manage.py analyse_games` runs the pending ones there.
-- `analysis_run` claims the row (a conditional UPDATE: pending, failed or of an older
-  `ANALYSIS_VERSION`, or running without progress for ANALYSIS_STALE_SECONDS: its worker
-  died), counts the decisions, reviews them one by one with the pure
-  `rules.analysis` and stores the progress after each, so the end screen shows "k of n";
+- `analysis_run` claims the row (a conditional UPDATE: pending, failed or outdated - a
+  later `ANALYSIS_VERSION` changed its game's figures, `rules.analysis.outdated` - or
+  running without progress for ANALYSIS_STALE_SECONDS: its worker died), counts the
+  decisions, reviews them one by one with the pure `rules.analysis` and stores the
+  progress after each, so the end screen shows "k of n";
   the result is stored when all are done. A failure marks the row failed (run again later).
 - `analyses_outdated` lists the finished games whose analysis is missing, pending, failed or
-  of an older version: `manage.py analyse_games` re-runs them when the version changes.
+  outdated: `manage.py analyse_games` re-runs them when the version changes.
 - `analyses_claim_lost` is the periodic sweep's part where a worker runs the analyses: it
   claims a few games whose analysis was lost (pending or running without progress for
   ANALYSIS_STALE_SECONDS: the task or its worker died), failed (retried once it has failed
-  that long ago), missing, or done under an older version, marks each pending again with a
+  that long ago), missing, or done and outdated, marks each pending again with a
   conditional UPDATE (so two sweeps never queue one game twice) and returns them for the
   sweep to queue; never while `ANALYSES_AT_ONCE` analyses are already waiting or running.
 
@@ -72,17 +73,36 @@ def _stale_before() -> datetime:
     return timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
 
 
+def _outdated() -> Q:
+    """The analysis rows a later analysis version changed the figures of: `rules.analysis`'s
+    `outdated` over the row's version and its game's options, as a query."""
+    changed = Q(pk__in=[])
+    for later, option in pure.ANALYSIS_CHANGES:
+        older = Q(version__lt=later)
+        changed |= older if option is None else older & Q(**{f"game__options__{option}": True})
+    return changed
+
+
+def _current_rows() -> QuerySet[GameAnalysis]:
+    """The analysis rows no later version changed (not `_outdated`). Excluded by key: the
+    option's test is NULL for a game without that option, and NOT NULL selects nothing."""
+    return GameAnalysis.objects.exclude(
+        pk__in=GameAnalysis.objects.filter(_outdated()).values("pk")
+    )
+
+
 def _claimable() -> Q:
     return (
         Q(status__in=[AnalysisStatus.PENDING, AnalysisStatus.FAILED])
-        | ~Q(version=pure.ANALYSIS_VERSION)
+        | _outdated()
         | Q(status=AnalysisStatus.RUNNING, updated_at__lt=_stale_before())
     )
 
 
 # At most this many analyses waiting in the queue or running at once, counting those the
 # sweep queues: an analysis takes minutes of a worker's core (docs/benchmarks.md), so a backlog
-# (every game after an ANALYSIS_VERSION change) is worked off a few at a time.
+# (every game after an ANALYSIS_VERSION change to every game's figures) is worked off a few
+# at a time.
 ANALYSES_AT_ONCE = 2
 
 
@@ -100,8 +120,8 @@ def _lost_or_due(stale_before: datetime) -> Q:
     return Q(
         status__in=[AnalysisStatus.PENDING, AnalysisStatus.RUNNING, AnalysisStatus.FAILED],
         updated_at__lt=stale_before,
-    ) & (Q(attempts__lt=ANALYSIS_ATTEMPTS) | ~Q(version=pure.ANALYSIS_VERSION)) | (
-        Q(status=AnalysisStatus.DONE) & ~Q(version=pure.ANALYSIS_VERSION)
+    ) & (Q(attempts__lt=ANALYSIS_ATTEMPTS) | _outdated()) | (
+        Q(status=AnalysisStatus.DONE) & _outdated()
     )
 
 
@@ -209,7 +229,7 @@ def _analyse(game: Game, row: GameAnalysis) -> None:
 def analyses_outdated() -> QuerySet[Game]:
     """Finished games whose analysis is missing, pending, failed or of an older version."""
     current = (
-        GameAnalysis.objects.filter(version=pure.ANALYSIS_VERSION)
+        _current_rows()
         .filter(
             Q(status=AnalysisStatus.DONE)
             | Q(status=AnalysisStatus.RUNNING, updated_at__gte=_stale_before())
@@ -224,11 +244,11 @@ def analyses_due_here() -> QuerySet[Game]:
     version: what a process that runs the analyses itself takes on (the embedded site's
     `manage.py analyse_games --loop`). One that fails every time would otherwise cost minutes
     of the machine at every round for ever; an admin runs it again with `--game <id> --force`."""
-    given_up = GameAnalysis.objects.filter(
-        version=pure.ANALYSIS_VERSION,
-        status=AnalysisStatus.FAILED,
-        attempts__gte=ANALYSIS_ATTEMPTS,
-    ).values("game_id")
+    given_up = (
+        _current_rows()
+        .filter(status=AnalysisStatus.FAILED, attempts__gte=ANALYSIS_ATTEMPTS)
+        .values("game_id")
+    )
     return analyses_outdated().exclude(pk__in=given_up)
 
 
@@ -240,7 +260,7 @@ def analysis_payload(game: Game) -> dict:
     row = GameAnalysis.objects.filter(game=game).first()
     if row is None:
         return {"status": "none", "done": 0, "total": 0, "seats": {}}
-    outdated = row.version != pure.ANALYSIS_VERSION and row.status == AnalysisStatus.DONE
+    outdated = row.status == AnalysisStatus.DONE and pure.outdated(row.version, game.options)
     status = AnalysisStatus.PENDING if outdated else row.status
     done = status == AnalysisStatus.DONE
     seats = row.result.get("seats", {}) if done else {}

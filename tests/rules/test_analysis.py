@@ -11,6 +11,7 @@ from games.rules.analysis import (
     best_and_chance_before,
     decisions_total,
     game_reviews,
+    outdated,
     review_move,
 )
 from games.rules.moves import Move
@@ -185,3 +186,14 @@ def test_an_analysis_weighs_only_as_many_of_greedys_moves_as_its_width():
 
     assert best_at_5(6) == "pub#0"
     assert best_at_5(1) != "pub#0"
+
+
+def test_an_analysis_is_outdated_only_where_a_later_version_changed_its_games_figures():
+    """Version 1 was every game's; version 2 changed only games with Module 6's obstacles."""
+    obstacles = {"edition": "2nd", "market": True, "obstacles": True}
+    market = {"edition": "2nd", "market": True}
+    assert outdated(1, obstacles)
+    assert not outdated(1, market)
+    assert not outdated(1, {**market, "obstacles": False})
+    assert not outdated(ANALYSIS_VERSION, obstacles)
+    assert outdated(0, market)  # before the first version: every game

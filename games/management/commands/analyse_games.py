@@ -1,7 +1,8 @@
 """Run the post-game analysis of finished games (games.services.analysis).
 
 manage.py analyse_games             # every finished game whose analysis is missing, pending,
-                                    # failed or of an older ANALYSIS_VERSION, one after another
+                                    # failed or outdated (a later ANALYSIS_VERSION changed
+                                    # its figures), one after another
 manage.py analyse_games --game 12   # that game's, again even if it is done (--force)
 manage.py analyse_games --queue     # hand them to the Celery worker instead of running here
 manage.py analyse_games --loop      # keep doing so, every --interval seconds (embedded site)

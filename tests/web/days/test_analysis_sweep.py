@@ -14,7 +14,13 @@ from django.conf import settings
 from games import services
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.rules import analysis as pure
-from games.services.analysis import ANALYSES_AT_ONCE, ANALYSIS_ATTEMPTS, analysis_run
+from games.services.analysis import (
+    ANALYSES_AT_ONCE,
+    ANALYSIS_ATTEMPTS,
+    analyses_outdated,
+    analysis_payload,
+    analysis_run,
+)
 from games.services.sweep import sweep
 from tests.web.broker import tasks_published
 
@@ -38,17 +44,18 @@ def stale() -> timedelta:
     return timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
 
 
-def ended(host, minutes_ago: int) -> Game:
+def ended(host, minutes_ago: int, edition: str = "1st", options: dict | None = None) -> Game:
     """A game of `host` against a bot, marked finished `minutes_ago` before START, with no
     analysis row (as a game finished before analyses were stored)."""
     game = services.game_create(
         host=host,
         title=f"Ended {minutes_ago} min ago",
-        edition="1st",
+        edition=edition,
         seats=2,
         days_per_move=None,
         is_public=True,
         bots=["greedy"],
+        options=options,
     )
     Game.objects.filter(pk=game.pk).update(
         status="finished", finished_at=START - timedelta(minutes=minutes_ago)
@@ -111,13 +118,31 @@ def test_a_failed_analysis_is_queued_again_once_it_failed_that_long_ago(finished
 
 
 def test_an_analysis_of_an_older_version_is_queued_again_at_once(finished, published):
-    GameAnalysis.objects.filter(game=finished).update(
-        status=AnalysisStatus.DONE, version=pure.ANALYSIS_VERSION - 1
-    )
+    GameAnalysis.objects.filter(game=finished).update(status=AnalysisStatus.DONE, version=0)
 
     assert sweep().analyses == [finished.pk]
     assert published == [finished.pk]
     assert analysis_of(finished).status == AnalysisStatus.PENDING
+
+
+def test_a_version_that_changed_only_module_6_games_queues_only_their_analyses(anna, published):
+    """Version 2 changed the figures of games with the obstacles only (greedy's way off an
+    obstacle): a done version-1 analysis of such a game is queued again, one of a game without
+    them is current - neither run again nor shown as waiting on its end screen."""
+    plain = ended(anna, minutes_ago=30, edition="2nd")
+    modules = ended(
+        anna, minutes_ago=20, edition="2nd", options={"market": True, "obstacles": True}
+    )
+    for game in (plain, modules):
+        GameAnalysis.objects.create(game=game, status=AnalysisStatus.DONE, version=1)
+
+    assert sweep().analyses == [modules.pk]
+    assert published == [modules.pk]
+    assert analysis_of(modules).status == AnalysisStatus.PENDING
+    assert analysis_of(plain).status == AnalysisStatus.DONE
+    assert analysis_payload(plain)["status"] == "done"
+    assert analysis_payload(modules)["status"] == "pending"
+    assert list(analyses_outdated()) == [modules]
 
 
 def test_a_game_finished_without_an_analysis_gets_one_queued(anna, published):
@@ -232,7 +257,7 @@ def test_an_analysis_lost_or_failed_three_times_is_not_queued_again_until_a_new_
     GameAnalysis.objects.filter(game=finished).update(status=AnalysisStatus.RUNNING)
     assert sweep().analyses == []  # lost while running: the same
 
-    GameAnalysis.objects.filter(game=finished).update(version=pure.ANALYSIS_VERSION - 1)
+    GameAnalysis.objects.filter(game=finished).update(version=0)
     assert sweep().analyses == [finished.pk]  # a new analysis version starts over
     assert published == [finished.pk, finished.pk]
 
@@ -247,6 +272,6 @@ def test_each_run_counts_an_attempt_and_a_run_under_a_new_version_starts_over(fi
         2,
     )
 
-    GameAnalysis.objects.filter(game=finished).update(version=pure.ANALYSIS_VERSION - 1)
+    GameAnalysis.objects.filter(game=finished).update(version=0)
     analysis_run(finished.pk)
     assert analysis_of(finished).attempts == 1
