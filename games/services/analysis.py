@@ -28,7 +28,9 @@ pile's order: the analysis replays the log from the deal, and its searches sampl
 from __future__ import annotations
 
 import logging
+import operator
 from datetime import datetime, timedelta
+from functools import reduce
 
 from django.conf import settings
 from django.db import transaction
@@ -76,11 +78,11 @@ def _stale_before() -> datetime:
 def _outdated() -> Q:
     """The analysis rows a later analysis version changed the figures of: `rules.analysis`'s
     `outdated` over the row's version and its game's options, as a query."""
-    changed = Q(pk__in=[])
-    for later, option in pure.ANALYSIS_CHANGES:
-        older = Q(version__lt=later)
-        changed |= older if option is None else older & Q(**{f"game__options__{option}": True})
-    return changed
+    changes = [
+        Q(version__lt=later) & (Q() if option is None else Q(**{f"game__options__{option}": True}))
+        for later, option in pure.ANALYSIS_CHANGES
+    ]
+    return reduce(operator.or_, changes)
 
 
 def _current_rows() -> QuerySet[GameAnalysis]:
