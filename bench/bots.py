@@ -84,6 +84,12 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def choice_seed(seed: int, moves: int) -> int:
+    """The seed of the choice of the game's move after `moves` moves (the expert's and the
+    greedy seats' alike), in the game dealt from `seed`."""
+    return seed * 1_000_003 + moves
+
+
 def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, width: int) -> dict:
     """One game: the expert in seat `expert`, greedy elsewhere; `playouts` None is the
     default budget of the game's options."""
@@ -99,11 +105,10 @@ def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, 
     start = time.perf_counter()
     while not is_over(s):
         seat = to_act(s)[0]
-        choice_seed = seed * 1_000_003 + moves
         if seat == expert:
             choice = len(legal_moves(s, seat)) > 1
             before, cpu_before = time.perf_counter(), time.process_time()
-            move = expert_move(s, seat, choice_seed, playouts, width)
+            move = expert_move(s, seat, choice_seed(seed, moves), playouts, width)
             spent = time.perf_counter() - before
             cpu = time.process_time() - cpu_before
             if choice:
@@ -113,7 +118,7 @@ def play(options: dict[str, Any], seed: int, expert: int, playouts: int | None, 
                 slowest = max(slowest, spent)
                 slowest_cpu = max(slowest_cpu, cpu)
         else:
-            move = greedy_bot(s, seat, choice_seed)
+            move = greedy_bot(s, seat, choice_seed(seed, moves))
         s, _ = apply_move(s, seat, move)
         moves += 1
     rows = final_scores(s)
