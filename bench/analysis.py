@@ -1,11 +1,13 @@
 """What the post-game analysis of a whole game costs (issue 17: a 4-player game within 10
 minutes on one worker core).
 
-    python bench/analysis.py [--players 4] [--seed 1] [--worlds 16] [--width 6] [--edition 1st]
+    python bench/analysis.py [--players 4] [--seed 1] [--worlds 16] [--width 6]
+                             [--set base-1st]
 
-Plays one greedy game, analyses every seat (games/rules/analysis.py) and prints one JSON line:
-decisions reviewed, CPU seconds of this process (`time.process_time`: the measure that a busy
-machine disturbs least) and wall seconds, per game and per decision, and each seat's accuracy.
+Plays one greedy game of the option set (`bench/bots.py`'s sets), analyses every seat
+(games/rules/analysis.py) and prints one JSON line: decisions reviewed, CPU seconds of this
+process (`time.process_time`: the measure that a busy machine disturbs least) and wall seconds,
+per game and per decision, and each seat's accuracy.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bots import OPTION_SETS, choice_seed
 from games.rules import apply_move, greedy_bot, is_over, new_game, to_act
 from games.rules.analysis import analyse_game
 
@@ -28,14 +31,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--width", type=int, default=6)
-    parser.add_argument("--edition", default="1st")
+    parser.add_argument("--set", default="base-1st", choices=list(OPTION_SETS))
     args = parser.parse_args()
-    options = {"players": args.players, "edition": args.edition}
+    options = {"players": args.players, **OPTION_SETS[args.set]}
     s = new_game(options, args.seed)
     log = []
     while not is_over(s):
         seat = to_act(s)[0]
-        move = greedy_bot(s, seat, args.seed * 1_000_003 + len(log))
+        move = greedy_bot(s, seat, choice_seed(args.seed, len(log)))
         log.append({"seat": seat, "move": move.to_dict()})
         s, _ = apply_move(s, seat, move)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -47,6 +50,7 @@ def main() -> None:
     print(
         json.dumps(
             {
+                "set": args.set,
                 **options,
                 "worlds": args.worlds,
                 "width": args.width,
