@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bots import MARKET_MODULES, wilson
+from bench.bots import MARKET_MODULES, choice_seed, wilson
 from games.rules import apply_move, final_scores, greedy_bot, is_over, new_game, to_act
 from games.rules.bots import rounds_left, ruble_value
 from games.rules.modules import obstacles_bots
@@ -65,7 +65,7 @@ def play(players: int, seed: int, stakes: list[Stake]) -> tuple[list[bool], list
     while not is_over(s):
         seat = to_act(s)[0]
         with stake_of(stakes[seat]):
-            move = greedy_bot(s, seat, seed * 1_000_003 + moves)
+            move = greedy_bot(s, seat, choice_seed(seed, moves))
             s, events = apply_move(s, seat, move)
         moves += 1
         for event in events:
