@@ -128,6 +128,24 @@ def test_a_view_fetched_before_the_bots_moved_does_not_replace_the_table_drawn_a
     expect(my_turn(anna)).to_be_visible()
 
 
+def test_a_view_read_again_unchanged_leaves_the_table_as_drawn_so_a_click_in_flight_lands(
+    signed_in, live_site
+):
+    page = signed_in("anna")
+    # The refetch as the socket opens is held until her click is on its way to a pile button.
+    views = Holder(page, f"/games/{live_site['bots']}/view", numbers={1})
+    anna = open_table(page, _url(live_site))
+    pile = anna.locator("#board button.pile").first.element_handle()
+    answers = int(anna.locator("#table").get_attribute("data-answers"))
+    views.release_last(1)
+
+    expect(anna.locator("#table")).to_have_attribute("data-answers", str(answers + 1))
+    assert pile.evaluate("(node) => node.isConnected")
+    pile.click()
+    expect(anna.locator("#card-dialog")).to_be_visible()
+    assert anna.errors == []
+
+
 def test_a_log_fetched_before_the_bots_moved_does_not_replace_the_log_drawn_after(
     signed_in, live_site
 ):

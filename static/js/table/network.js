@@ -46,15 +46,27 @@ export function pushStep(current, incoming) {
   return incoming > current + 1 ? "fetch" : "ignore";
 }
 
+let drawnText = null; // the payload last drawn, as JSON
+
+function show(payload) {
+  drawnText = JSON.stringify(payload);
+  draw(payload);
+}
+
 // A whole payload (a GET, a POST's answer) replaces the table unless a newer one is already
 // shown (a push can overtake the answer to our own POST). Replay steps go both ways.
+// The same payload read again (the refetch as the socket opens, a tab brought back) leaves the
+// table alone: a redraw would replace the button under a click in flight, and the click is lost.
 function take(payload) {
   root.dataset.answers = Number(root.dataset.answers || 0) + 1; // read, drawn or not
   const current = shown.payload;
   if (MODE === "live" && current && payload.version < current.version) {
     return;
   }
-  draw(payload);
+  if (MODE === "live" && current && payload.version === current.version && JSON.stringify(payload) === drawnText) {
+    return;
+  }
+  show(payload);
 }
 
 /** The line under the actions that says what went wrong (empty `text`: hide it). */
@@ -167,7 +179,7 @@ export function connect() {
     }
     const step = pushStep(shown.payload.version, message.version);
     if (step === "draw") {
-      draw(message.payload);
+      show(message.payload);
     } else if (step === "fetch") {
       fetchView(); // a gap: we missed a push
     }
