@@ -186,10 +186,18 @@ def analysis_run(game_id: int, *, force: bool = False) -> str:
     rows = GameAnalysis.objects.filter(game=game)
     if not force:
         rows = rows.filter(_claimable())
+    # Failures under a version that read this game as the current one does were failures of
+    # the same analysis: they count on, and a version that changed other games only does not
+    # grant this one another `ANALYSIS_ATTEMPTS`.
+    same_analysis = [
+        version
+        for version in range(pure.ANALYSIS_VERSION + 1)
+        if not pure.outdated(version, game.options)
+    ]
     claimed = rows.update(
         status=AnalysisStatus.RUNNING,
         attempts=Case(
-            When(version=pure.ANALYSIS_VERSION, then=F("attempts") + 1),
+            When(version__in=same_analysis, then=F("attempts") + 1),
             default=Value(1),
         ),
         version=pure.ANALYSIS_VERSION,

@@ -133,8 +133,8 @@ def test_a_cards_kind_shows_by_more_than_its_colour(signed_in, live_site):
     anna = signed_in("anna")
     anna.goto(f"{live_site['url']}/games/{live_site['big']}/")
     _table_drawn(anna)
-    # Queried and measured in one go: a redraw in between (the refetch when the socket opens)
-    # would leave detached badges, which have no computed style.
+    # Queried and measured in one go: a redraw in between would leave detached badges, which
+    # have no computed style.
     shapes = anna.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll(
             "#table .card:not(.trading) .card-cost")].map((b) =>

@@ -275,3 +275,20 @@ def test_each_run_counts_an_attempt_and_a_run_under_a_new_version_starts_over(fi
     GameAnalysis.objects.filter(game=finished).update(version=0)
     analysis_run(finished.pk)
     assert analysis_of(finished).attempts == 1
+
+
+def test_attempts_count_on_across_a_version_that_did_not_change_the_game(anna):
+    """Version 2 changed Module 6 games only: a plain game's failures under version 1 are
+    failures of the analysis it would run now, a Module 6 game's are not."""
+    plain = ended(anna, minutes_ago=30, edition="2nd")
+    modules = ended(
+        anna, minutes_ago=20, edition="2nd", options={"market": True, "obstacles": True}
+    )
+    for game in (plain, modules):
+        GameAnalysis.objects.create(game=game, status=AnalysisStatus.FAILED, version=1, attempts=2)
+
+    for game in (plain, modules):
+        analysis_run(game.pk)
+
+    assert (analysis_of(plain).version, analysis_of(plain).attempts) == (2, 3)
+    assert (analysis_of(modules).version, analysis_of(modules).attempts) == (2, 1)
