@@ -2,12 +2,24 @@
 
 from playwright.sync_api import Page, expect
 
+# The side column's log and chat arrive after the table (the log once it is drawn, the chat
+# once the socket is open) and push what is under them down: a click aimed before they land can
+# hit the wrong place (the private note's button, under both).
+_SIDE_LOADED = """() => {
+    const log = document.getElementById("log-body");
+    const chat = document.getElementById("chat-lines");
+    return (!log || "version" in log.dataset) && (!chat || "reads" in chat.dataset);
+}"""
 
-def open_table(page: Page, url: str) -> Page:
-    """Open the table and wait until the script has drawn it and its socket is live."""
+
+def open_table(page: Page, url: str, *, side_read: bool = True) -> Page:
+    """Open the table and wait until the script has drawn it, its socket is live and (unless
+    a test holds them back: `side_read=False`) the log and the chat beside it have been read."""
     page.response = page.goto(url)
     expect(page.locator("#players .player").first).to_be_visible()
     expect(page.locator('#table[data-live="on"]')).to_have_count(1)
+    if side_read:
+        page.wait_for_function(_SIDE_LOADED)
     return page
 
 

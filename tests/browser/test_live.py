@@ -151,7 +151,7 @@ def test_a_log_fetched_before_the_bots_moved_does_not_replace_the_log_drawn_afte
 ):
     page = signed_in("anna")
     logs = Holder(page, f"/games/{live_site['bots']}/log", numbers={0})
-    anna = open_table(page, _url(live_site))
+    anna = open_table(page, _url(live_site), side_read=False)
     before = _drawn_version(anna)
 
     _buy_first_card(anna)
@@ -338,7 +338,7 @@ def test_a_chat_line_reaches_the_watching_member_at_once_as_plain_text(signed_in
     page = signed_in("boris")
     # His page's first read of the thread answers before anna writes, and arrives after.
     reads = Holder(page, f"/games/{live_site['bots']}/chat", numbers={0})
-    boris = open_table(page, _url(live_site))  # watching: no seat at this table
+    boris = open_table(page, _url(live_site), side_read=False)  # watching: no seat here
     expect(boris.locator("#chat-form")).to_have_count(0)
 
     line = "<img src=x onerror=alert(1)> Good luck, bots!"
