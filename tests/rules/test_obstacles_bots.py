@@ -2,8 +2,10 @@
 rubles for the rest, and values a card more when it meets the requirement of the real obstacle
 the bot is held on (it stops losing points and gets the obstacle's bonus)."""
 
-from games.rules import greedy_bot, ruleset
-from games.rules.bots import card_value
+import pytest
+
+from games.rules import greedy_bot, legal_moves, ruleset
+from games.rules.bots import card_value, move_value
 from games.rules.modules.obstacles_bots import future_gains
 
 from .builders import obstacle_state, pass_all, passed
@@ -193,3 +195,114 @@ def test_held_early_on_the_real_exchange_the_greedy_bot_buys_its_way_out_before_
     )
     best = {"kind": "buy", "card": "wharf#0", "displace": "ship_builder#0"}
     assert [greedy_bot(s, 0, seed).to_dict() for seed in range(4)] == [best] * 4
+
+
+def obstacle_worth(track, area, board_card, displaced=None, *, phase="market", seat=0, **player):
+    """What the real obstacles of `track` add to the worth of `board_card` for seat 0 (10
+    points, round 3 with two rounds to play after it): its card value less the same card's
+    with no obstacle on the track."""
+
+    def value(track):
+        s = obstacle_state(
+            track,
+            phase=phase,
+            round=3,
+            piles=twelve_a_pile({*area, board_card}),
+            players=[{"points": 10, "money": 20, "area": list(area), **player}, {}],
+            board={"upper": [board_card]},
+        )
+        cards = s.rules.cards
+        return card_value(
+            s, seat, board_card, cards[board_card], cards[displaced] if displaced else None
+        )
+
+    return value(track) - value({})
+
+
+APPLE_AND_FISH = ["market_apple_1#0", "market_fish_1#0"]  # two markers, the highest on 1
+
+
+def test_a_card_that_makes_up_three_of_the_four_missing_is_worth_three_quarters_of_the_stake():
+    """The Real market on 20 wants 3 markers and one on 4: an apple and a fish are 4 short, 3
+    grain make up 3 of them. The stake: the bonus (2 points for the markers, 1 ruble for the
+    highest at 0.24 a point) and the points a seat held there loses (3 rounds of 8, 10 more in
+    each of the last two: 54) less the 10 he keeps on the way to 20."""
+    stake = 2 + 0.24 + 54 - 10
+    worth = obstacle_worth({20: "real_market"}, APPLE_AND_FISH, "market_grain_3#0")
+    assert worth == pytest.approx(stake * 3 / 4)
+
+
+def test_an_obstacle_farther_than_the_points_to_come_is_worth_its_bonus_alone():
+    """The Real market on 70 (5 markers, one on 7: 9 short, 6 after the grain) is 60 points
+    away, more than the 54 guessed to come: nothing would be lost there, only the bonus won."""
+    worth = obstacle_worth({70: "real_market"}, APPLE_AND_FISH, "market_grain_3#0")
+    assert worth == pytest.approx((2 + 0.24) * 3 / 9)
+
+
+def test_a_card_that_helps_towards_two_real_obstacles_is_worth_its_share_of_each():
+    """A Wharf over one of two Lumberjacks is an exchange card (the Real exchange on 20 wants
+    two) and a new kind of worker (the Real workers on 35 want five kinds)."""
+    area = ["lumberjack#0", "lumberjack#1", "gold_miner#0"]
+
+    def wharf(track):
+        return obstacle_worth(track, area, "wharf#0", "lumberjack#0", phase="worker")
+
+    exchange, workers = wharf({20: "real_exchange"}), wharf({35: "real_workers"})
+    assert exchange > 0
+    assert workers > 0
+    assert wharf({20: "real_exchange", 35: "real_workers"}) == pytest.approx(exchange + workers)
+
+
+def test_the_card_a_trading_card_displaces_is_taken_out_wherever_it_lies_in_the_area():
+    def wharf(area):
+        return obstacle_worth({35: "real_workers"}, area, "wharf#0", "lumberjack#0", phase="worker")
+
+    first = wharf(["lumberjack#0", "lumberjack#1", "gold_miner#0"])
+    last = wharf(["gold_miner#0", "lumberjack#1", "lumberjack#0"])
+    assert first > 0
+    assert last == first
+
+
+def test_a_turned_cards_points_are_not_in_the_bonus_the_bot_expects():
+    """The Real buildings on 35 pay a ruble per blue card and the best blue card's points; an
+    Observatory turned this round counts no points, so the Market that meets the obstacle is
+    worth a point less than beside an Observatory face up."""
+    area = ["observatory#0", "warehouse#0"]
+    turned = [{"card": "observatory#0", "kind": "turned", "clears": "round_end"}]
+
+    def market(**player):
+        return obstacle_worth({35: "real_buildings"}, area, "market#1", phase="building", **player)
+
+    assert market() - market(marks=turned) == pytest.approx(1)
+
+
+def test_the_bot_values_the_same_position_for_two_seats_each_against_its_own_obstacles():
+    """Seat 1 (no area, 0 points) is asked right after seat 0 about the same state: the
+    obstacles' worth is his own, as when he is asked alone."""
+
+    def position():
+        return obstacle_state(
+            {20: "real_market"},
+            phase="market",
+            round=3,
+            piles=twelve_a_pile({*APPLE_AND_FISH, "market_grain_3#0"}),
+            players=[{"points": 10, "area": APPLE_AND_FISH}, {"points": 30}],
+            board={"upper": ["market_grain_3#0"]},
+        )
+
+    def grain(s, seat):
+        return card_value(s, seat, "market_grain_3#0", s.rules.cards["market_grain_3#0"], None)
+
+    s = position()
+    grain(s, 0)
+    assert grain(s, 1) == grain(position(), 1)
+
+
+def test_a_bonus_answer_that_reaches_the_next_bonus_obstacle_is_worth_its_bonus_too():
+    """On 10 the Bonus market offers up to 3 points (the rest in rubles, 0.1 point each now);
+    2 or 3 of them reach the Bonus card on 12, whose best answer (the Customs House's 2 points)
+    counts as well."""
+    s = bonus_market_question({10: "bonus_market", 12: "bonus_card"})
+    values = [move_value(s, 0, move) for move in legal_moves(s, 0)]
+    assert [move.get("points") for move in legal_moves(s, 0)] == [0, 1, 2, 3]
+    assert values == pytest.approx([0.3, 1.2, 4.1, 5.0])
