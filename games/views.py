@@ -16,7 +16,7 @@ from games.access import access_game
 from games.errors import GameError
 from games.forms import GameCreateForm, parse_move_body, parse_undo_body, read_move_body
 from games.models import Game, Status
-from games.services import visits
+from games.services import chat, visits
 from games.services.analysis import analysis_payload, turning_points_at
 from games.texts.table import table_context
 
@@ -109,7 +109,14 @@ def game_detail(request: HttpRequest, game_id: int, token: str | None = None) ->
     if game.state is None:  # open, or called off before the start: the lobby page
         return render(request, "games/lobby.html", context)
     context.update(table_context(request, game, seat, mode="live"))
-    context["seen_version"] = visits.seat_saw(seat=seat, version=game.version)
+    seen = visits.seat_saw(seat=seat, version=game.version)
+    # The log and the chat are in the page as it arrives: read later, they would push what lies
+    # under them (the note; on a phone the whole column) down under a reader's finger.
+    context.update(
+        seen_version=seen,
+        log_groups=gamelog.game_log(game, since=seen or None),
+        chat_messages=chat.game_chat(game),
+    )
     return render(request, "games/table.html", context)
 
 

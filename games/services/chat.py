@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from games import ratelimit, realtime
 from games.access import access_game
 from games.errors import GameError
-from games.models import ChatMessage
+from games.models import ChatMessage, Game
 
 
 def chat_line(message: ChatMessage) -> dict:
@@ -21,11 +21,15 @@ def chat_line(message: ChatMessage) -> dict:
     }
 
 
+def game_chat(game: Game) -> list[ChatMessage]:
+    """The chat of a game the reader may look at, oldest first, without the lines staff hid."""
+    return list(ChatMessage.objects.filter(game=game, hidden=False).select_related("user"))
+
+
 def chat_lines(*, game_id: int, user) -> list[dict]:
     """The game's chat, oldest first, without the lines staff hid."""
     game, _seat = access_game(user, game_id)
-    messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("user")
-    return [chat_line(message) for message in messages]
+    return [chat_line(message) for message in game_chat(game)]
 
 
 def chat_post(*, game_id: int, user, text: str) -> ChatMessage:

@@ -7,8 +7,8 @@ import { renderActions, openCard } from "./table/actions.js";
 import { openPile, renderBoard } from "./table/board.js";
 import { renderEnd } from "./table/end.js";
 import { noteFocus, restoreFocus, watchDialog } from "./table/focus.js";
-import { refreshLog, setupLogOrder } from "./table/log.js";
-import { addLine, dropLines, readChat, setupChat, setupNote } from "./table/chat.js";
+import { refreshLog, setupLogOrder, takeDrawnLog } from "./table/log.js";
+import { addLine, dropLines, readChat, setupChat, setupNote, takeDrawnLines } from "./table/chat.js";
 import { connect, fetchView, onMessage, onPayload, whenConnected } from "./table/network.js";
 import { renderModules } from "./table/modules.js";
 import { MODE, root, shown, T } from "./table/page.js";
@@ -65,6 +65,8 @@ function start() {
     setupReplay();
     return;
   }
+  takeDrawnLog();
+  takeDrawnLines();
   setupChat();
   setupNote();
   onMessage("chat", (message) => addLine(message.line));

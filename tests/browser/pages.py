@@ -2,9 +2,9 @@
 
 from playwright.sync_api import Page, expect
 
-# The side column's log and chat arrive after the table (the log once it is drawn, the chat
-# once the socket is open) and push what is under them down: a click aimed before they land can
-# hit the wrong place (the private note's button, under both).
+# The side column's log and chat come with the page; the chat is read again once the socket is
+# open, and a line written meanwhile would push what is under it down (the private note's button):
+# a click aimed before it lands could hit the wrong place.
 _SIDE_LOADED = """() => {
     const log = document.getElementById("log-body");
     const chat = document.getElementById("chat-lines");
@@ -14,7 +14,7 @@ _SIDE_LOADED = """() => {
 
 def open_table(page: Page, url: str, *, side_read: bool = True) -> Page:
     """Open the table and wait until the script has drawn it, its socket is live and (unless
-    a test holds them back: `side_read=False`) the log and the chat beside it have been read."""
+    a test holds them back: `side_read=False`) the log is drawn and the chat read again."""
     page.response = page.goto(url)
     expect(page.locator("#players .player").first).to_be_visible()
     expect(page.locator('#table[data-live="on"]')).to_have_count(1)

@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from games import actionlog, rules, services  # noqa: E402
 from games.models import AnalysisStatus, Game, GameAnalysis, Seat  # noqa: E402
 from games.rules.ledger import part_of  # noqa: E402
-from games.services import lobby  # noqa: E402
+from games.services import chat, lobby  # noqa: E402
 from games.services.analysis import analysis_run  # noqa: E402
 from tests.browser import seed_modules  # noqa: E402
 from tests.web.games.conftest import play_until  # noqa: E402
@@ -93,6 +93,27 @@ def table_at(host, guest, title: str, *, reached, wants: str = "", expansions=()
         services.move_submit(game_id=game.pk, user=user, move=move, expected_version=game.version)
         game.refresh_from_db()
     return game
+
+
+def both_bought_and_seat_0_buys_again(state) -> bool:
+    """Both players have a card in their area, and it is seat 0's turn in the phase's actions
+    again (the log has lines, the next buy is hers and after it his)."""
+    return (
+        state.step == "actions"
+        and not state.decisions
+        and rules.to_act(state) == (0,)
+        and all(player.area for player in state.players)
+    )
+
+
+def side_column_table(users) -> dict:
+    """Anna and Boris a few moves in, with a line in the chat: the side column arrives with the
+    page (tests/browser/test_live.py)."""
+    game = table_at(
+        users["anna"], users["boris"], "Side by side", reached=both_bought_and_seat_0_buys_again
+    )
+    chat.chat_post(game_id=game.pk, user=users["boris"], text="Your move, Anna.")
+    return {"side": game.pk}
 
 
 def may_use_the_observatory(state) -> bool:
@@ -1108,6 +1129,7 @@ def main() -> None:
     banquet_choices = banquet_choice_tables(users)
     pub_de = pub_in_german(users)
     polish = polish_tables(users)
+    side = side_column_table(users)
     modules = seed_modules.modules_table(users)
     module_decisions = seed_modules.decision_tables(users)
     print(
@@ -1145,6 +1167,7 @@ def main() -> None:
                 **banquet_choices,
                 **pub_de,
                 **polish,
+                **side,
                 **modules,
                 **module_decisions,
             }

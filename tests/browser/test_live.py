@@ -55,9 +55,13 @@ class Holder:
         else:
             route.continue_()
 
+    def wait_held(self, held: int) -> None:
+        """Wait until `held` answers have been held in all (the server has given them)."""
+        expect(self.page.locator("html")).to_have_attribute("data-held", str(held))
+
     def release_last(self, held: int) -> None:
         """Once `held` answers have been held in all, let the last one through to the page."""
-        expect(self.page.locator("html")).to_have_attribute("data-held", str(held))
+        self.wait_held(held)
         self.held.pop().release()
 
 
@@ -146,24 +150,57 @@ def test_a_view_read_again_unchanged_leaves_the_table_as_drawn_so_a_click_in_fli
     assert anna.errors == []
 
 
-def test_a_log_fetched_before_the_bots_moved_does_not_replace_the_log_drawn_after(
+def test_a_log_read_before_the_other_player_moved_does_not_replace_the_log_drawn_after(
     signed_in, live_site
 ):
+    url = f"{live_site['url']}/games/{live_site['side']}/"
     page = signed_in("anna")
-    logs = Holder(page, f"/games/{live_site['bots']}/log", numbers={0})
-    anna = open_table(page, _url(live_site), side_read=False)
+    logs = Holder(page, f"/games/{live_site['side']}/log", numbers={0})
+    anna = open_table(page, url)
     before = _drawn_version(anna)
+    expect(anna.locator("#log-body")).to_have_attribute("data-version", str(before))
+    his_lines = anna.locator("#log-body .log-lines li", has_text="Boris buys")
+    his_before = his_lines.count()
 
     _buy_first_card(anna)
-    expect(anna.locator("#table")).to_have_attribute("data-version", str(before + 3))
-    expect(anna.locator("#log-body")).to_have_attribute("data-version", str(before + 3))
-    # Every log the pushes asked for has been read (the first, held, one aside).
+    logs.wait_held(1)  # the log after her buy, read before Boris moves
+    boris = open_table(signed_in("boris"), url)
+    expect(my_turn(boris)).to_be_visible()
+    _buy_first_card(boris)
+
+    expect(anna.locator("#log-body")).to_have_attribute("data-version", str(before + 2))
+    # Every log the page asked for has been read (the held one aside).
     expect(anna.locator("#log-body")).to_have_attribute("data-answers", str(logs.requests - 1))
-    logs.release_last(1)  # the log of the page's first look
+    logs.release_last(1)
 
     expect(anna.locator("#log-body")).to_have_attribute("data-answers", str(logs.requests))
-    expect(anna.locator("#log-body")).to_have_attribute("data-version", str(before + 3))
-    expect(anna.locator("#log-body")).to_contain_text("Bot")
+    expect(anna.locator("#log-body")).to_have_attribute("data-version", str(before + 2))
+    expect(his_lines).to_have_count(his_before + 1)  # his buy, drawn and kept
+    assert (anna.errors, boris.errors) == ([], [])
+
+
+def test_the_log_and_the_chat_come_with_the_page_so_nothing_under_them_moves_as_it_settles(
+    signed_in, live_site
+):
+    url = f"{live_site['url']}/games/{live_site['side']}/"
+    page = signed_in("anna")
+    log_reads = []
+    page.on("request", lambda request: request.url.endswith("/log") and log_reads.append(request))
+    reads = Holder(page, f"/games/{live_site['side']}/chat", numbers={0})
+    anna = open_table(page, url, side_read=False)
+    save = anna.get_by_role("button", name="Save the note")
+    drawn_at = save.bounding_box()
+
+    # Neither the log nor the thread has been read: both came with the page.
+    expect(anna.locator("#log-body .log-lines li", has_text="Boris")).not_to_have_count(0)
+    expect(anna.locator("#chat-lines .chat-text")).to_have_text(["Your move, Anna."])
+    reads.release_last(1)
+    expect(anna.locator("#chat-lines[data-reads='1']")).to_have_count(1)
+
+    expect(anna.locator("#chat-lines .chat-line")).to_have_count(1)
+    assert save.bounding_box() == drawn_at
+    assert log_reads == []
+    assert anna.errors == []
 
 
 def test_the_hosts_lobby_shows_who_joins_and_takes_everyone_seated_to_the_table_at_the_start(

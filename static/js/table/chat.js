@@ -8,17 +8,34 @@ import { D, LANG, T } from "./page.js";
 const shownIds = new Set();
 const hiddenIds = new Set(); // hidden by staff: never drawn again, even by a read already on its way
 
+const clockTime = (at) =>
+  new Date(at).toLocaleTimeString(LANG, { timeZone: D.tz || undefined, timeStyle: "short" });
+
 function lineItem(line) {
-  const at = new Date(line.at).toLocaleTimeString(LANG, { timeZone: D.tz || undefined, timeStyle: "short" });
   return el(
     "li",
     { class: "chat-line", "data-id": line.id },
-    el("time", { class: "muted", dateTime: line.at, text: at }),
+    el("time", { class: "muted", dateTime: line.at, text: clockTime(line.at) }),
     " ",
     el("strong", { class: "chat-name", text: line.name }),
     ": ",
     el("span", { class: "chat-text", text: line.text }),
   );
+}
+
+/** Take over the lines the page arrived with (written as the server rendered it): counted as
+ * shown, their times said as the pushed lines' are, the newest in sight. */
+export function takeDrawnLines() {
+  const list = $("chat-lines");
+  if (!list) {
+    return;
+  }
+  for (const item of list.children) {
+    shownIds.add(Number(item.dataset.id));
+    const time = item.querySelector("time");
+    time.textContent = clockTime(time.dateTime);
+  }
+  list.scrollTop = list.scrollHeight;
 }
 
 /** Add one line (a push, or the answer to the reader's own) unless it is shown already. */

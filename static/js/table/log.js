@@ -1,5 +1,5 @@
-// The game's log: a server-rendered HTML fragment (GET /games/<id>/log), fetched again when the
-// version changes, newest or oldest entry first as the reader last chose.
+// The game's log: a server-rendered HTML fragment (in the page, then GET /games/<id>/log), fetched
+// again when the version changes, newest or oldest entry first as the reader last chose.
 
 import { paint } from "./colours.js";
 import { $ } from "./dom.js";
@@ -33,6 +33,18 @@ export async function refreshLog(version) {
   logVersion = drawnAt;
   body.innerHTML = html; // our own server-rendered fragment
   body.dataset.version = drawnAt;
+  paint(body);
+  announce(body);
+}
+
+/** Take over the log the page arrived with (rendered at the version in its data-version): only
+ * a later version is fetched, and its lines are the ones already seen. */
+export function takeDrawnLog() {
+  const body = $("log-body");
+  if (!body || !("version" in body.dataset)) {
+    return;
+  }
+  logVersion = Number(body.dataset.version);
   paint(body);
   announce(body);
 }

@@ -5,6 +5,7 @@ import json
 from games import actionlog, rules
 from games.history import state_after
 from games.models import Action
+from games.services.chat import chat_hide, chat_post
 from tests.web.games.conftest import play_one, play_until, to_act
 
 
@@ -105,6 +106,64 @@ def test_a_finished_game_links_to_its_replay(client, finished_game, alice):
     response = client.get(f"/games/{finished_game.pk}/")
 
     assert f"/games/{finished_game.pk}/replay".encode() in response.content
+
+
+# ---------------------------------------------------------------- the side column in the page
+
+
+def _log_body(html: str) -> tuple[str, str]:
+    """The log box of a table page: its opening tag and what it holds."""
+    start = html.index('<div id="log-body"')
+    tag, rest = html[start:].split(">", 1)
+    return tag, rest.split("</div>\n      </section>", 1)[0]
+
+
+def test_the_table_page_arrives_with_the_log_the_log_fragment_draws(client, two_player_game, alice):
+    play_one(two_player_game)
+    play_one(two_player_game)
+    client.force_login(alice)
+
+    tag, body = _log_body(client.get(f"/games/{two_player_game.pk}/").content.decode())
+
+    assert 'data-version="2"' in tag
+    assert body == client.get(f"/games/{two_player_game.pk}/log").content.decode()
+    assert body.count("<li>") == 2  # two lines, neither new (her first visit)
+
+
+def test_the_log_in_the_page_marks_what_happened_since_the_members_last_visit(
+    client, two_player_game, alice
+):
+    play_one(two_player_game)
+    client.force_login(alice)
+    client.get(f"/games/{two_player_game.pk}/")  # she sees version 1
+    play_one(two_player_game)
+    play_one(two_player_game)
+
+    tag, body = _log_body(client.get(f"/games/{two_player_game.pk}/").content.decode())
+
+    assert 'data-version="3"' in tag
+    assert body.count('<li class="is-new">') == 2
+    assert body.count("<li>") == 1
+    assert body == client.get(f"/games/{two_player_game.pk}/log?since=1").content.decode()
+
+
+def test_the_table_page_arrives_with_the_chat_as_text_without_the_lines_staff_hid(
+    client, two_player_game, alice, bob, admin_user
+):
+    kept = chat_post(game_id=two_player_game.pk, user=bob, text="<b>Good luck</b> & have fun")
+    hidden = chat_post(game_id=two_player_game.pk, user=alice, text="something rude")
+    chat_hide(message_ids=[hidden.pk], by=admin_user)
+    client.force_login(alice)
+
+    html = client.get(f"/games/{two_player_game.pk}/").content.decode()
+
+    lines = html.split('<ol id="chat-lines"', 1)[1].split("</ol>", 1)[0]
+    assert lines.count('class="chat-line"') == 1
+    assert f'data-id="{kept.pk}"' in lines
+    assert f'datetime="{kept.created_at.isoformat()}"' in lines
+    assert f'<strong class="chat-name">{bob.public_name}</strong>' in lines
+    assert '<span class="chat-text">&lt;b&gt;Good luck&lt;/b&gt; &amp; have fun</span>' in lines
+    assert "rude" not in html
 
 
 # ---------------------------------------------------------------- the log fragment
