@@ -5,21 +5,20 @@ from playwright.sync_api import Page, expect
 # The side column's log and chat come with the page; the chat is read again once the socket is
 # open, and a line written meanwhile would push what is under it down (the private note's button):
 # a click aimed before it lands could hit the wrong place.
-_SIDE_LOADED = """() => {
-    const log = document.getElementById("log-body");
+_CHAT_READ = """() => {
     const chat = document.getElementById("chat-lines");
-    return (!log || "version" in log.dataset) && (!chat || "reads" in chat.dataset);
+    return !chat || "reads" in chat.dataset;
 }"""
 
 
-def open_table(page: Page, url: str, *, side_read: bool = True) -> Page:
+def open_table(page: Page, url: str, *, chat_read: bool = True) -> Page:
     """Open the table and wait until the script has drawn it, its socket is live and (unless
-    a test holds them back: `side_read=False`) the log is drawn and the chat read again."""
+    a test holds it back: `chat_read=False`) the chat beside it has been read again."""
     page.response = page.goto(url)
     expect(page.locator("#players .player").first).to_be_visible()
     expect(page.locator('#table[data-live="on"]')).to_have_count(1)
-    if side_read:
-        page.wait_for_function(_SIDE_LOADED)
+    if chat_read:
+        page.wait_for_function(_CHAT_READ)
     return page
 
 

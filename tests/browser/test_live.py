@@ -187,7 +187,7 @@ def test_the_log_and_the_chat_come_with_the_page_so_nothing_under_them_moves_as_
     log_reads = []
     page.on("request", lambda request: request.url.endswith("/log") and log_reads.append(request))
     reads = Holder(page, f"/games/{live_site['side']}/chat", numbers={0})
-    anna = open_table(page, url, side_read=False)
+    anna = open_table(page, url, chat_read=False)
     save = anna.get_by_role("button", name="Save the note")
     drawn_at = save.bounding_box()
 
@@ -375,7 +375,7 @@ def test_a_chat_line_reaches_the_watching_member_at_once_as_plain_text(signed_in
     page = signed_in("boris")
     # His page's first read of the thread answers before anna writes, and arrives after.
     reads = Holder(page, f"/games/{live_site['bots']}/chat", numbers={0})
-    boris = open_table(page, _url(live_site), side_read=False)  # watching: no seat here
+    boris = open_table(page, _url(live_site), chat_read=False)  # watching: no seat here
     expect(boris.locator("#chat-form")).to_have_count(0)
 
     line = "<img src=x onerror=alert(1)> Good luck, bots!"
